@@ -1,0 +1,155 @@
+//! Language detection for mixed-language text.
+
+use lashon_vocab::utf16::OffsetCursor;
+use lashon_vocab::{Dir, LangTag, Script};
+use serde::Serialize;
+
+use crate::letters::{letter_script, round_share, LetterStats, WordTracker};
+
+/// A same-script stretch of the input. Digits, spaces and punctuation join the stretch they
+/// follow (or, at the very start, the one they precede); the stretches tile the input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Segment {
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub script: Script,
+    pub lang: LangTag,
+}
+
+/// The share of the letters written in one language.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LanguageShare {
+    pub lang: LangTag,
+    pub share: f64,
+}
+
+/// The result of [`detect`], in the shape of the API's detect response.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Detection {
+    /// The dominant language (Latin script is tagged `en`), `und` when there are no letters.
+    pub lang: LangTag,
+    /// The dominant script, `Zyyy` when there are no letters.
+    pub script: Script,
+    /// The direction of the dominant script (`ltr` when there are no letters).
+    pub dir: Dir,
+    /// The share of letters in the dominant language, 0 to 1.
+    pub confidence: f64,
+    pub segments: Vec<Segment>,
+    /// Every language with letters in the text, largest share first.
+    pub languages: Vec<LanguageShare>,
+}
+
+/// Detects the dominant language of `text`, with its same-script segments and the share of
+/// each language.
+///
+/// ```
+/// use lashon_bidi::detect;
+///
+/// let d = detect("שילמתי דרך PayPal אתמול");
+/// assert_eq!(d.lang.as_str(), "he");
+/// assert_eq!(d.dir.as_str(), "rtl");
+/// assert_eq!(d.segments.len(), 3);
+/// assert_eq!(d.segments[1].text, "PayPal ");
+/// assert_eq!(d.languages[0].lang.as_str(), "he");
+/// ```
+pub fn detect(text: &str) -> Detection {
+    let mut stats = LetterStats::default();
+    let mut words = WordTracker::default();
+    let mut segments = SegmentBuilder::new(text);
+    for (byte, c) in text.char_indices() {
+        let (script, letter) = letter_script(c);
+        if letter {
+            stats.letter(script, byte);
+        }
+        words.push(&mut stats, byte, c, script, letter);
+        segments.push(byte, script);
+    }
+    words.end(&mut stats);
+    let segments = segments.finish();
+
+    let total = stats.total_letters();
+    let Some(script) = stats.dominant() else {
+        return Detection {
+            lang: LangTag::UND,
+            script: Script::ZYYY,
+            dir: Dir::Ltr,
+            confidence: 0.0,
+            segments,
+            languages: Vec::new(),
+        };
+    };
+    let lang = LangTag::from_script(script);
+    let confidence = round_share(stats.letters_of(&lang) as f64 / total as f64);
+    let languages = stats
+        .languages()
+        .into_iter()
+        .map(|(lang, n)| LanguageShare {
+            lang,
+            share: round_share(n as f64 / total as f64),
+        })
+        .collect();
+    Detection {
+        lang,
+        script,
+        dir: script.dir().unwrap_or(Dir::Ltr),
+        confidence,
+        segments,
+        languages,
+    }
+}
+
+/// Cuts the text where the script of the letters changes.
+struct SegmentBuilder<'t> {
+    text: &'t str,
+    cursor: OffsetCursor<'t>,
+    segments: Vec<Segment>,
+    start: usize,
+    script: Script,
+}
+
+impl<'t> SegmentBuilder<'t> {
+    fn new(text: &'t str) -> Self {
+        SegmentBuilder {
+            text,
+            cursor: OffsetCursor::new(text),
+            segments: Vec::new(),
+            start: 0,
+            script: Script::ZYYY,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, byte: usize, script: Script) {
+        if script.is_neutral() || script == self.script {
+            return;
+        }
+        if self.script == Script::ZYYY {
+            // Leading neutrals join the first script stretch.
+            self.script = script;
+            return;
+        }
+        self.close(byte);
+        self.start = byte;
+        self.script = script;
+    }
+
+    fn close(&mut self, byte: usize) {
+        if byte > self.start {
+            let start = self.cursor.advance_to(self.start);
+            let end = self.cursor.advance_to(byte);
+            self.segments.push(Segment {
+                text: self.text[self.start..byte].to_string(),
+                start,
+                end,
+                script: self.script,
+                lang: LangTag::from_script(self.script),
+            });
+        }
+    }
+
+    fn finish(mut self) -> Vec<Segment> {
+        self.close(self.text.len());
+        self.segments
+    }
+}

@@ -1,0 +1,104 @@
+//! Runs: stretches of one direction and one script, with UTF-16 offsets.
+
+use lashon_vocab::utf16::OffsetCursor;
+use lashon_vocab::{Dir, LangTag, Script};
+use serde::Serialize;
+
+/// A run of text with one direction and one script, as the API reports it.
+///
+/// `text` equals the input slice from `start` to `end` (UTF-16 code units, `end` exclusive).
+/// `script` is `Zyyy` when the run holds only digits, punctuation and spaces; `lang` is the
+/// best-effort language of the script (`und` when undetermined).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub text: String,
+    pub dir: Dir,
+    pub script: Script,
+    pub lang: LangTag,
+    pub start: usize,
+    pub end: usize,
+    /// The embedding level the run is displayed at (even: LTR, odd: RTL). Not part of the
+    /// API's JSON; `wrap` uses it to nest units (a number inside a Hebrew phrase inside an
+    /// English line sits at level 2).
+    #[serde(skip)]
+    pub level: u8,
+}
+
+/// Cuts a text into runs as its characters are fed in logical order: a new run starts where
+/// the level changes, where a letter of another script appears, and at every forced break
+/// (paragraph boundaries). Neutral characters (Common, Inherited) join the run they follow.
+pub(crate) struct RunSplitter<'t> {
+    text: &'t str,
+    cursor: OffsetCursor<'t>,
+    runs: Vec<Run>,
+    open: Option<OpenRun>,
+}
+
+struct OpenRun {
+    start_byte: usize,
+    level: u8,
+    script: Script,
+}
+
+impl<'t> RunSplitter<'t> {
+    pub(crate) fn new(text: &'t str) -> Self {
+        RunSplitter {
+            text,
+            cursor: OffsetCursor::new(text),
+            runs: Vec::new(),
+            open: None,
+        }
+    }
+
+    /// Feeds the character `c` at `byte`, displayed at `level`.
+    #[inline]
+    pub(crate) fn push(&mut self, byte: usize, c: char, level: u8) {
+        let script = Script::of_char(c);
+        let letter = !script.is_neutral();
+        match &mut self.open {
+            Some(run)
+                if run.level == level
+                    && (!letter || run.script == script || run.script == Script::ZYYY) =>
+            {
+                if letter {
+                    run.script = script;
+                }
+            }
+            _ => {
+                self.close(byte);
+                self.open = Some(OpenRun {
+                    start_byte: byte,
+                    level,
+                    script: if letter { script } else { Script::ZYYY },
+                });
+            }
+        }
+    }
+
+    /// Ends the open run at `byte` (a paragraph boundary).
+    pub(crate) fn close(&mut self, byte: usize) {
+        if let Some(run) = self.open.take() {
+            let start = self.cursor.advance_to(run.start_byte);
+            let end = self.cursor.advance_to(byte);
+            self.runs.push(Run {
+                text: self.text[run.start_byte..byte].to_string(),
+                dir: Dir::from_level(run.level),
+                script: run.script,
+                lang: LangTag::from_script(run.script),
+                start,
+                end,
+                level: run.level,
+            });
+        }
+    }
+
+    /// Runs closed so far.
+    pub(crate) fn len(&self) -> usize {
+        self.runs.len()
+    }
+
+    pub(crate) fn finish(mut self) -> Vec<Run> {
+        self.close(self.text.len());
+        self.runs
+    }
+}

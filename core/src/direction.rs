@@ -1,0 +1,170 @@
+//! Direction analysis, display wrapping and language detection: requests, validation and
+//! responses of `POST /v1/analyze`, `POST /v1/wrap` and `POST /v1/detect`. These operations
+//! use no model and no character quota.
+
+use std::collections::BTreeMap;
+
+use lashon_bidi::{DirectionAnalysis, Format};
+use lashon_vocab::{BaseDir, ServiceError};
+use serde::{Deserialize, Serialize};
+
+use crate::limits::{char_count, check_text, ANALYZE_FIELDS, TEXT_TOOL_CHARS};
+
+pub use lashon_bidi::{Detection, Wrapped};
+
+/// `POST /v1/analyze`: `text` and/or `fields` (name → string, at most 100 fields and 20,000
+/// characters in all), `base` (`auto`, `ltr`, `rtl`; default `auto`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub fields: Option<BTreeMap<String, String>>,
+    #[serde(default)]
+    pub base: BaseDir,
+}
+
+/// The analysis response: `analysis` when `text` was sent, `fields` when `fields` was sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AnalyzeResponse {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<DirectionAnalysis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, DirectionAnalysis>>,
+}
+
+pub fn analyze(req: AnalyzeRequest) -> Result<AnalyzeResponse, ServiceError> {
+    if req.text.is_none() && req.fields.is_none() {
+        return Err(ServiceError::invalid("send text, fields, or both"));
+    }
+    if let Some(text) = &req.text {
+        check_text("text", text, TEXT_TOOL_CHARS)?;
+    }
+    if let Some(fields) = &req.fields {
+        if fields.is_empty() {
+            return Err(ServiceError::invalid("fields must not be empty"));
+        }
+        if fields.len() > ANALYZE_FIELDS {
+            return Err(ServiceError::invalid(format!(
+                "fields holds {} entries; at most {ANALYZE_FIELDS} are allowed",
+                fields.len()
+            )));
+        }
+        let mut total = 0;
+        for value in fields.values() {
+            total += char_count(value, TEXT_TOOL_CHARS);
+            if total > TEXT_TOOL_CHARS {
+                return Err(ServiceError::invalid(format!(
+                    "fields hold more than {TEXT_TOOL_CHARS} characters in all"
+                )));
+            }
+        }
+    }
+    let base = req.base;
+    Ok(AnalyzeResponse {
+        analysis: req.text.map(|t| lashon_bidi::analyze(&t, base)),
+        fields: req.fields.map(|fields| {
+            fields
+                .into_iter()
+                .map(|(name, value)| {
+                    let a = lashon_bidi::analyze(&value, base);
+                    (name, a)
+                })
+                .collect()
+        }),
+    })
+}
+
+/// `POST /v1/wrap`: `text` (1 to 20,000 characters), `format` (`html`, `isolate`, `marks`;
+/// default `html`), `base` (default `auto`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrapRequest {
+    pub text: String,
+    #[serde(default)]
+    pub format: Format,
+    #[serde(default)]
+    pub base: BaseDir,
+}
+
+pub fn wrap(req: WrapRequest) -> Result<Wrapped, ServiceError> {
+    check_text("text", &req.text, TEXT_TOOL_CHARS)?;
+    Ok(lashon_bidi::wrap(&req.text, req.format, req.base))
+}
+
+/// `POST /v1/detect`: `text` (1 to 20,000 characters).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DetectRequest {
+    pub text: String,
+}
+
+pub fn detect(req: DetectRequest) -> Result<Detection, ServiceError> {
+    check_text("text", &req.text, TEXT_TOOL_CHARS)?;
+    Ok(lashon_bidi::detect(&req.text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analyze_json(body: &str) -> Result<serde_json::Value, ServiceError> {
+        let req: AnalyzeRequest = serde_json::from_str(body).unwrap();
+        analyze(req).map(|r| serde_json::to_value(r).unwrap())
+    }
+
+    #[test]
+    fn analyze_text_and_fields() {
+        let v =
+            analyze_json(r#"{"text": "שלום world", "fields": {"title": "Hello", "body": "שלום"}}"#)
+                .unwrap();
+        assert_eq!(v["analysis"]["dir"], "rtl");
+        assert_eq!(v["analysis"]["mixed"], true);
+        assert_eq!(v["fields"]["title"]["dir"], "ltr");
+        assert_eq!(v["fields"]["body"]["lang"], "he");
+        let v = analyze_json(r#"{"fields": {"a": "abc"}}"#).unwrap();
+        assert!(v.get("analysis").is_none());
+    }
+
+    #[test]
+    fn analyze_limits() {
+        assert!(analyze_json("{}").is_err());
+        assert!(analyze_json(r#"{"text": ""}"#).is_err());
+        assert!(analyze_json(r#"{"fields": {}}"#).is_err());
+        let many: BTreeMap<String, String> = (0..101)
+            .map(|i| (format!("f{i}"), "x".to_string()))
+            .collect();
+        let body = serde_json::json!({ "fields": many }).to_string();
+        assert!(analyze_json(&body).is_err());
+        let big: BTreeMap<String, String> = (0..3)
+            .map(|i| (format!("f{i}"), "x".repeat(7_000)))
+            .collect();
+        let body = serde_json::json!({ "fields": big }).to_string();
+        let err = analyze_json(&body).unwrap_err();
+        assert!(err.message.contains("20000"));
+    }
+
+    #[test]
+    fn unknown_fields_and_bad_enums_are_rejected() {
+        assert!(serde_json::from_str::<WrapRequest>(r#"{"text": "a", "fromat": "html"}"#).is_err());
+        assert!(serde_json::from_str::<WrapRequest>(r#"{"text": "a", "format": "xml"}"#).is_err());
+        assert!(serde_json::from_str::<WrapRequest>(r#"{"text": "a", "base": "up"}"#).is_err());
+    }
+
+    #[test]
+    fn detect_and_wrap_validate_length() {
+        let long = "א".repeat(20_001);
+        assert!(detect(DetectRequest { text: long.clone() }).is_err());
+        assert!(detect(DetectRequest {
+            text: "א".repeat(20_000)
+        })
+        .is_ok());
+        let req = WrapRequest {
+            text: long,
+            format: Format::Html,
+            base: BaseDir::Auto,
+        };
+        assert!(wrap(req).is_err());
+    }
+}

@@ -1,0 +1,33 @@
+//! The lashon service layer: typed requests and responses with the spec's exact field names,
+//! validation to the spec's limits, the error model, and the operations behind every endpoint.
+//!
+//! Adapters (the HTTP server, the Python and wasm bindings) translate between a transport and
+//! this crate; the rules live here. The crate opens no sockets and no files.
+//!
+//! The shared vocabulary of `lashon-vocab` is re-exported at the root: [`Dir`], [`BaseDir`],
+//! [`Script`], [`LangTag`], [`utf16`], [`ServiceError`] with [`ErrorType`] and [`ErrorCode`].
+//!
+//! ```
+//! use lashon_core::direction::{wrap, WrapRequest};
+//!
+//! let req: WrapRequest = serde_json::from_str(
+//!     r#"{"text": "Google הודיעה היום", "format": "isolate", "base": "rtl"}"#,
+//! ).unwrap();
+//! let res = wrap(req).unwrap();
+//! assert_eq!(res.output, "\u{2066}Google\u{2069} הודיעה היום");
+//!
+//! let bad: WrapRequest = serde_json::from_str(r#"{"text": ""}"#).unwrap();
+//! let err = wrap(bad).unwrap_err();
+//! assert_eq!(err.http_status(), 400);
+//! ```
+
+pub mod direction;
+pub mod limits;
+
+pub use lashon_vocab::{
+    utf16, BaseDir, Dir, ErrorCode, ErrorType, InvalidLangTag, LangTag, ParseBaseDirError, Script,
+    ServiceError,
+};
+
+/// The API version reported by the health check.
+pub const API_VERSION: &str = "v1";
