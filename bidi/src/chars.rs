@@ -40,6 +40,9 @@ impl CharKind {
             '\u{05D0}'..='\u{05EA}' | '\u{05EF}'..='\u{05F4}' => CharKind::RtlLetter,
             '\u{05BE}' | '\u{05C0}' | '\u{05C3}' | '\u{05C6}' => CharKind::RtlLetter,
             '\u{0591}'..='\u{05C7}' => CharKind::Mark,
+            // LRM, RLM and ALM are strong for the UBA but invisible: they never start or
+            // carry a unit.
+            c if is_directional_mark(c) => CharKind::Control,
             _ => CharKind::from_class(bidi_class(c)),
         }
     }
@@ -80,12 +83,26 @@ pub(crate) fn is_currency(c: char) -> bool {
     ) || ('\u{20A0}'..='\u{20C0}').contains(&c)
 }
 
-/// Signs that may open a number: currency, comparison, plus/minus, approximately, number sign.
+/// Signs that may open a number: currency, comparison, plus/minus, approximately, number sign,
+/// and the star of Israeli short dialing codes (`*2700`).
 pub(crate) fn is_number_prefix(c: char) -> bool {
     is_currency(c)
         || matches!(
             c,
-            '<' | '>' | '≤' | '≥' | '±' | '~' | '≈' | '+' | '−' | '-' | '‑' | '#' | '№' | '×'
+            '<' | '>'
+                | '≤'
+                | '≥'
+                | '±'
+                | '~'
+                | '≈'
+                | '+'
+                | '−'
+                | '-'
+                | '‑'
+                | '#'
+                | '№'
+                | '×'
+                | '*'
         )
 }
 
@@ -111,6 +128,9 @@ mod tests {
     #[test]
     fn fast_paths_agree_with_bidi_classes() {
         for c in ('\0'..='\u{7f}').chain('\u{0590}'..='\u{05FF}') {
+            if is_directional_mark(c) {
+                continue;
+            }
             let fast = CharKind::of(c);
             let slow = CharKind::from_class(bidi_class(c));
             assert_eq!(fast, slow, "U+{:04X}", c as u32);

@@ -71,29 +71,64 @@ pub fn resolve(text: &str, base: BaseDir) -> Resolution {
     });
     let info = BidiInfo::new(text, forced);
     let mut levels: Vec<u8> = info.levels.iter().map(|l| l.number()).collect();
-    let mut paragraphs = Vec::with_capacity(info.paragraphs.len());
+    let mut paragraphs: Vec<Paragraph> = Vec::with_capacity(info.paragraphs.len());
     for para in &info.paragraphs {
-        let level = para.level.number();
-        rule_l1(
-            &text[para.range.clone()],
-            &info.original_classes[para.range.clone()],
-            &mut levels[para.range.clone()],
-            level,
-        );
+        let range = para.range.clone();
+        // P1 splits CR LF into two paragraphs; it is one line end, so the LF joins the
+        // paragraph its CR ends.
+        if &text[range.clone()] == "\n" {
+            if let Some(prev) = paragraphs.last_mut() {
+                if text[..range.start].ends_with('\r') {
+                    levels[range.clone()].fill(prev.level);
+                    prev.range.end = range.end;
+                    continue;
+                }
+            }
+        }
+        let classes = &info.original_classes[range.clone()];
         paragraphs.push(Paragraph {
-            range: para.range.clone(),
-            level,
-            has_strong: rule_p2_first_strong(
-                &text[para.range.clone()],
-                &info.original_classes[para.range.clone()],
-            )
-            .is_some(),
+            has_strong: rule_p2_first_strong(&text[range.clone()], classes).is_some(),
+            range,
+            level: para.level.number(),
         });
+    }
+    if forced.is_none() {
+        rule_hl1_neutral_paragraphs(text, &mut paragraphs, &mut levels);
+    }
+    for para in &paragraphs {
+        let range = para.range.clone();
+        rule_l1(
+            &text[range.clone()],
+            &info.original_classes[range.clone()],
+            &mut levels[range],
+            para.level,
+        );
     }
     Resolution {
         paragraphs,
         levels,
         classes: info.original_classes,
+    }
+}
+
+/// HL1 (a higher-level protocol UAX #9 allows in place of P3's LTR default): with an
+/// automatic base, a paragraph without any strong character — a blank line, a line of
+/// numbers or times — takes the direction of the text around it (the first-strong rule over
+/// the whole text), so a Hebrew document keeps its blank lines and number lines right to left.
+fn rule_hl1_neutral_paragraphs(text: &str, paragraphs: &mut [Paragraph], levels: &mut [u8]) {
+    let Some(text_level) = paragraphs.iter().find(|p| p.has_strong).map(|p| p.level) else {
+        return;
+    };
+    for para in paragraphs
+        .iter_mut()
+        .filter(|p| !p.has_strong && p.level != text_level)
+    {
+        let range = para.range.clone();
+        let info = BidiInfo::new(&text[range.clone()], Level::new(text_level).ok());
+        for (dst, src) in levels[range].iter_mut().zip(&info.levels) {
+            *dst = src.number();
+        }
+        para.level = text_level;
     }
 }
 
@@ -171,6 +206,23 @@ mod tests {
         let r = resolve("123\nאבג", BaseDir::Auto);
         assert!(!r.paragraphs[0].has_strong);
         assert_eq!(r.base_dir(BaseDir::Auto), Dir::Rtl);
+    }
+
+    #[test]
+    fn neutral_paragraphs_follow_the_text() {
+        let r = resolve("שורה\n\n12:30\nעוד", BaseDir::Auto);
+        let levels: Vec<u8> = r.paragraphs.iter().map(|p| p.level).collect();
+        assert_eq!(levels, [1, 1, 1, 1]);
+        // Alone, a neutral paragraph keeps P3's default.
+        assert_eq!(resolve("12:30", BaseDir::Auto).paragraphs[0].level, 0);
+    }
+
+    #[test]
+    fn crlf_is_one_paragraph_end() {
+        let r = resolve("שלום\r\nעולם", BaseDir::Auto);
+        assert_eq!(r.paragraphs.len(), 2);
+        assert_eq!(r.paragraphs[0].range, 0..10);
+        assert_eq!(r.levels[9], 1);
     }
 
     #[test]

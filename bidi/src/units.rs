@@ -33,17 +33,19 @@ pub(crate) struct Ch {
 /// Connectors allowed between two parts of a unit when no space is involved: decimal and
 /// thousands separators, time and date separators, URL and email punctuation, identifiers
 /// (`snake_case`), apostrophes (`McDonald's`), ranges (`3-4`, `3–4`), brackets (`f(x)`).
+/// Comparison signs are not connectors but number prefixes (`x<5` is `x` then `<5`), so an
+/// HTML tag in prose does not glue its neighbours into one unit.
 const TIGHT_CONNECTORS: &[char] = &[
     '.', ',', ':', '/', '\\', '-', '‑', '–', '—', '_', '@', '&', '+', '=', '?', '#', '\'', '’',
-    '~', '^', '(', ')', '[', ']', '<', '>', '≤', '≥', '×',
+    '~', '^', '(', ')', '[', ']', '×',
 ];
 
 /// Non-space characters allowed in a connector that has spaces: spaced ranges (`10:00 –
-/// 12:00`), `AT & T`, `1 + 1`, comparisons (`x < 5`), a parenthesis after a word
+/// 12:00`), `AT & T`, `1 + 1`, a parenthesis after a word
 /// (`Windows (x64)`). Not `,` `.` `:` `;` followed by a space: those end a list item or a
 /// sentence, and a Hebrew list of Latin names must read right to left item by item.
 const SPACED_CONNECTORS: &[char] = &[
-    '-', '‑', '–', '—', '&', '/', '+', '=', '(', '[', ')', ']', '<', '>', '≤', '≥', '×',
+    '-', '‑', '–', '—', '&', '/', '+', '=', '(', '[', ')', ']', '×',
 ];
 
 /// The longest connector between two parts of a unit, in characters.
@@ -82,6 +84,20 @@ impl Scanner<'_> {
         let c = self.char_at(i)?;
         match self.kind(i) {
             CharKind::LtrLetter | CharKind::Digit => Some(i + 1),
+            CharKind::Other if c == '(' => {
+                // `(03) 555-1234`: an area code in parentheses opens a phone number.
+                let mut j = i + 1;
+                while self.kind(j) == CharKind::Digit {
+                    j += 1;
+                }
+                let digits = j > i + 1;
+                let closed = self.char_at(j) == Some(')');
+                let mut k = j + 1;
+                if self.kind(k) == CharKind::Space {
+                    k += 1;
+                }
+                (digits && closed && self.kind(k) == CharKind::Digit).then_some(j + 1)
+            }
             CharKind::Other if c == '`' => {
                 // An inline code span is one unit whatever it holds, up to the closing
                 // backtick on the same line.
