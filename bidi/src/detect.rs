@@ -1,16 +1,17 @@
 //! Language detection for mixed-language text.
 
-use lashon_vocab::utf16::OffsetCursor;
+use lashon_vocab::utf16;
 use lashon_vocab::{Dir, LangTag, Script};
 use serde::Serialize;
 
-use crate::letters::{letter_script, round_share, LetterStats, WordTracker};
+use crate::letters::{round_share, scan_letters};
 
 /// A same-script stretch of the input. Digits, spaces and punctuation join the stretch they
 /// follow (or, at the very start, the one they precede); the stretches tile the input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Segment {
-    pub text: String,
+pub struct Segment<'t> {
+    /// The input slice (borrowed: detection allocates nothing per segment).
+    pub text: &'t str,
     pub start: usize,
     pub end: usize,
     pub script: Script,
@@ -26,7 +27,7 @@ pub struct LanguageShare {
 
 /// The result of [`detect`], in the shape of the API's detect response.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Detection {
+pub struct Detection<'t> {
     /// The dominant language (Latin script is tagged `en`), `und` when there are no letters.
     pub lang: LangTag,
     /// The dominant script, `Zyyy` when there are no letters.
@@ -35,7 +36,7 @@ pub struct Detection {
     pub dir: Dir,
     /// The share of letters in the dominant language, 0 to 1.
     pub confidence: f64,
-    pub segments: Vec<Segment>,
+    pub segments: Vec<Segment<'t>>,
     /// Every language with letters in the text, largest share first.
     pub languages: Vec<LanguageShare>,
 }
@@ -53,19 +54,9 @@ pub struct Detection {
 /// assert_eq!(d.segments[1].text, "PayPal ");
 /// assert_eq!(d.languages[0].lang.as_str(), "he");
 /// ```
-pub fn detect(text: &str) -> Detection {
-    let mut stats = LetterStats::default();
-    let mut words = WordTracker::default();
+pub fn detect(text: &str) -> Detection<'_> {
     let mut segments = SegmentBuilder::new(text);
-    for (byte, c) in text.char_indices() {
-        let (script, letter) = letter_script(c);
-        if letter {
-            stats.letter(script, byte);
-        }
-        words.push(&mut stats, byte, c, script, letter);
-        segments.push(byte, script);
-    }
-    words.end(&mut stats);
+    let stats = scan_letters(text, |byte, unit, script| segments.push(byte, unit, script));
     let segments = segments.finish();
 
     let total = stats.total_letters();
@@ -102,9 +93,9 @@ pub fn detect(text: &str) -> Detection {
 /// Cuts the text where the script of the letters changes.
 struct SegmentBuilder<'t> {
     text: &'t str,
-    cursor: OffsetCursor<'t>,
-    segments: Vec<Segment>,
+    segments: Vec<Segment<'t>>,
     start: usize,
+    start_unit: usize,
     script: Script,
 }
 
@@ -112,16 +103,16 @@ impl<'t> SegmentBuilder<'t> {
     fn new(text: &'t str) -> Self {
         SegmentBuilder {
             text,
-            cursor: OffsetCursor::new(text),
             segments: Vec::new(),
             start: 0,
+            start_unit: 0,
             script: Script::ZYYY,
         }
     }
 
-    #[inline]
-    fn push(&mut self, byte: usize, script: Script) {
-        if script.is_neutral() || script == self.script {
+    /// Called where the script of the letters changes, at `byte` (UTF-16 offset `unit`).
+    fn push(&mut self, byte: usize, unit: usize, script: Script) {
+        if script == self.script {
             return;
         }
         if self.script == Script::ZYYY {
@@ -129,27 +120,27 @@ impl<'t> SegmentBuilder<'t> {
             self.script = script;
             return;
         }
-        self.close(byte);
+        self.close(byte, unit);
         self.start = byte;
+        self.start_unit = unit;
         self.script = script;
     }
 
-    fn close(&mut self, byte: usize) {
+    fn close(&mut self, byte: usize, unit: usize) {
         if byte > self.start {
-            let start = self.cursor.advance_to(self.start);
-            let end = self.cursor.advance_to(byte);
             self.segments.push(Segment {
-                text: self.text[self.start..byte].to_string(),
-                start,
-                end,
+                text: &self.text[self.start..byte],
+                start: self.start_unit,
+                end: unit,
                 script: self.script,
                 lang: LangTag::from_script(self.script),
             });
         }
     }
 
-    fn finish(mut self) -> Vec<Segment> {
-        self.close(self.text.len());
+    fn finish(mut self) -> Vec<Segment<'t>> {
+        let end = self.start_unit + utf16::len(&self.text[self.start..]);
+        self.close(self.text.len(), end);
         self.segments
     }
 }

@@ -64,12 +64,12 @@ proptest! {
     #[test]
     fn detect_segments_tile_the_input(text in mixed_text()) {
         let d = detect(&text);
-        let joined: String = d.segments.iter().map(|s| s.text.as_str()).collect();
+        let joined: String = d.segments.iter().map(|s| s.text).collect();
         prop_assert_eq!(&joined, &text);
         let mut unit = 0;
         for s in &d.segments {
             prop_assert_eq!(s.start, unit);
-            prop_assert_eq!(s.end, s.start + utf16::len(&s.text));
+            prop_assert_eq!(s.end, s.start + utf16::len(s.text));
             unit = s.end;
         }
         prop_assert!((0.0..=1.0).contains(&d.confidence));

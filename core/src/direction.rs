@@ -100,7 +100,7 @@ pub struct DetectRequest {
     pub text: String,
 }
 
-pub fn detect(req: DetectRequest) -> Result<Detection, ServiceError> {
+pub fn detect(req: &DetectRequest) -> Result<Detection<'_>, ServiceError> {
     check_text("text", &req.text, TEXT_TOOL_CHARS)?;
     Ok(lashon_bidi::detect(&req.text))
 }
@@ -155,8 +155,8 @@ mod tests {
     #[test]
     fn detect_and_wrap_validate_length() {
         let long = "א".repeat(20_001);
-        assert!(detect(DetectRequest { text: long.clone() }).is_err());
-        assert!(detect(DetectRequest {
+        assert!(detect(&DetectRequest { text: long.clone() }).is_err());
+        assert!(detect(&DetectRequest {
             text: "א".repeat(20_000)
         })
         .is_ok());

@@ -55,22 +55,22 @@ impl LangTag {
     /// `he`, Latin → `en`, Cyrillic → `ru`, Arabic → `ar`, Greek → `el`, a few other scripts
     /// with one dominant language, and `und` for everything else.
     pub fn from_script(script: Script) -> LangTag {
-        let lang = match script.as_str() {
-            "Hebr" => "he",
-            "Latn" => "en",
-            "Cyrl" => "ru",
-            "Arab" => "ar",
-            "Grek" => "el",
-            "Armn" => "hy",
-            "Geor" => "ka",
-            "Thai" => "th",
-            "Hang" => "ko",
-            "Hira" | "Kana" => "ja",
-            "Hani" => "zh",
-            "Deva" => "hi",
-            "Ethi" => "am",
-            "Syrc" => "syr",
-            "Thaa" => "dv",
+        let lang = match &script.0 {
+            b"Hebr" => "he",
+            b"Latn" => "en",
+            b"Cyrl" => "ru",
+            b"Arab" => "ar",
+            b"Grek" => "el",
+            b"Armn" => "hy",
+            b"Geor" => "ka",
+            b"Thai" => "th",
+            b"Hang" => "ko",
+            b"Hira" | b"Kana" => "ja",
+            b"Hani" => "zh",
+            b"Deva" => "hi",
+            b"Ethi" => "am",
+            b"Syrc" => "syr",
+            b"Thaa" => "dv",
             _ => "und",
         };
         LangTag(Cow::Borrowed(lang))

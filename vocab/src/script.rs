@@ -10,7 +10,7 @@ use unicode_script::UnicodeScript;
 /// Stored as its four ASCII letters, so it is `Copy` and compares in one instruction. The
 /// API uses `Zyyy` ("Common") for stretches that hold only digits, punctuation and spaces.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Script([u8; 4]);
+pub struct Script(pub(crate) [u8; 4]);
 
 impl Script {
     pub const HEBR: Script = Script(*b"Hebr");
@@ -56,6 +56,18 @@ impl Script {
                 Script::HEBR
             }
             '\u{0410}'..='\u{044F}' => Script::CYRL,
+            // The Arabic block, with its Common and Inherited exceptions.
+            '\u{0605}' | '\u{060C}' | '\u{061B}' | '\u{061F}' | '\u{0640}' | '\u{06DD}' => {
+                Script::ZYYY
+            }
+            '\u{064B}'..='\u{0655}' | '\u{0670}' => Script::ZINH,
+            '\u{0600}'..='\u{06FF}' => Script::ARAB,
+            // General Punctuation and Currency Symbols, less ZWNJ/ZWJ (Inherited) and the
+            // unassigned U+2065.
+            '\u{2000}'..='\u{200B}' | '\u{200E}'..='\u{2064}' | '\u{2066}'..='\u{2070}' => {
+                Script::ZYYY
+            }
+            '\u{20A0}'..='\u{20C0}' => Script::ZYYY,
             _ => Script::from_unicode(c.script()),
         }
     }
@@ -122,7 +134,12 @@ mod tests {
 
     #[test]
     fn fast_paths_agree_with_unicode_data() {
-        for c in ('\0'..='\u{0700}').chain('\u{FB1D}'..='\u{FB4F}') {
+        let ranges = [
+            ('\0', '\u{0700}'),
+            ('\u{2000}', '\u{20CF}'),
+            ('\u{FB1D}', '\u{FB4F}'),
+        ];
+        for c in ranges.iter().flat_map(|&(a, b)| a..=b) {
             assert_eq!(
                 Script::of_char(c),
                 Script::from_unicode(c.script()),
