@@ -125,10 +125,16 @@ fn write_literal(out: &mut String, text: &str, plural: bool) {
         } else if needs_quote(c, chars.peek().copied()) {
             out.push('\'');
             out.push(c);
+            // Extend the run over further syntax characters and apostrophes: inside quotes an
+            // apostrophe is `''`, and writing it outside right after the closing `'` would
+            // read as `''` inside the run.
             while let Some(&n) = chars.peek() {
                 let mut ahead = chars.clone();
                 ahead.next();
-                if n != '\'' && needs_quote(n, ahead.peek().copied()) {
+                if n == '\'' {
+                    out.push_str("''");
+                    chars.next();
+                } else if needs_quote(n, ahead.peek().copied()) {
                     out.push(n);
                     chars.next();
                 } else {
