@@ -1,0 +1,23 @@
+//! The HTTP adapter of lashon: the `lashon` binary's server, storage and command line.
+//!
+//! Handlers only translate between HTTP and `lashon-core`: they extract typed input, call the
+//! service, and return its typed output or its error in the spec's envelope. Every failure —
+//! malformed JSON, a wrong content type, an oversize body, an unknown path or method — answers
+//! with `{ "error": { "type", "message", "code" } }`.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! use lashon_http::{server, store::Store};
+//!
+//! let store = Store::open("lashon.db").expect("database");
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! server::serve(listener, server::AppState::new(store), std::future::pending()).await
+//! # }
+//! ```
+
+pub mod cli;
+pub mod error;
+pub mod extract;
+pub mod routes;
+pub mod server;
+pub mod store;

@@ -1,0 +1,3 @@
+//! Route handlers, one module per service.
+
+pub mod language;

@@ -1,0 +1,96 @@
+//! The router and the server loop.
+
+use std::future::Future;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use lashon_core::{ErrorType, ServiceError};
+use tokio::net::TcpListener;
+
+use crate::error::ApiError;
+use crate::routes::language;
+use crate::store::Store;
+
+/// Largest request body, in bytes. The biggest payloads of the spec (a 40,000-character
+/// translation to verify, 2,000 account terms) fit with room for JSON escaping.
+pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+
+/// What every handler may reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+}
+
+impl AppState {
+    pub fn new(store: Store) -> Self {
+        AppState { store }
+    }
+}
+
+/// The whole API.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/v1/health", get(language::health))
+        .route("/v1/analyze", post(language::analyze))
+        .route("/v1/wrap", post(language::wrap))
+        .route("/v1/detect", post(language::detect))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError(ServiceError::not_found(format!(
+        "no such path: {}",
+        uri.path()
+    )))
+}
+
+/// 405 with the `invalid_request` envelope: the path exists, the method does not.
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    let mut response = ApiError(ServiceError::new(
+        lashon_core::ErrorCode::Plain(ErrorType::InvalidRequest),
+        format!("{method} is not allowed on {}", uri.path()),
+    ))
+    .into_response();
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response
+}
+
+/// Serves the API on `listener` until `shutdown` completes, then finishes the requests in
+/// flight.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}
