@@ -21,8 +21,11 @@
 //! assert_eq!(err.http_status(), 400);
 //! ```
 
+pub mod account;
 pub mod direction;
 pub mod limits;
+pub mod terms;
+pub mod time;
 
 pub use lashon_vocab::{
     utf16, BaseDir, Dir, ErrorCode, ErrorType, InvalidLangTag, LangTag, ParseBaseDirError, Script,

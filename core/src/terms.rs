@@ -1,0 +1,276 @@
+//! Account terms: names kept exactly in every protected translation, with an optional
+//! rendering per target language. `GET /v1/terms`, `POST /v1/terms` (upsert),
+//! `DELETE /v1/terms/{id}`.
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use lashon_vocab::{ErrorCode, ServiceError};
+
+use crate::limits::char_count;
+
+/// Most terms in one upsert.
+pub const UPSERT_MAX: usize = 2_000;
+/// Longest term or rendering, in characters.
+pub const TERM_CHARS: usize = 200;
+/// Longest note, in characters.
+pub const NOTE_CHARS: usize = 500;
+
+/// Required renderings per target language (only `he`, `en`, `ru`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TermTranslations {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub he: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ru: Option<String>,
+}
+
+/// A stored account term.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AccountTerm {
+    pub id: String,
+    pub term: String,
+    pub translations: TermTranslations,
+    pub note: Option<String>,
+    /// Unix seconds; serialized as an RFC 3339 timestamp.
+    #[serde(serialize_with = "rfc3339")]
+    pub created_at: i64,
+}
+
+fn rfc3339<S: Serializer>(secs: &i64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::time::rfc3339(*secs))
+}
+
+/// One term of an upsert request.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TermInput {
+    pub term: String,
+    #[serde(default)]
+    pub translations: Option<TermTranslations>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// `POST /v1/terms`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpsertRequest {
+    pub terms: Vec<TermInput>,
+}
+
+/// `GET /v1/terms` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListResponse {
+    pub terms: Vec<AccountTerm>,
+    pub limit: usize,
+}
+
+/// `POST /v1/terms` response.
+#[derive(Debug, Clone, Serialize)]
+pub struct UpsertResponse {
+    pub terms: Vec<AccountTerm>,
+    pub count: usize,
+}
+
+impl UpsertRequest {
+    /// Checks every limit of the spec: 1 to 2,000 terms, each term 1 to 200 characters, each
+    /// rendering 1 to 200, a note up to 500.
+    pub fn validate(&self) -> Result<(), ServiceError> {
+        if self.terms.is_empty() || self.terms.len() > UPSERT_MAX {
+            return Err(ServiceError::invalid(format!(
+                "terms must hold 1 to {UPSERT_MAX} items (got {})",
+                self.terms.len()
+            )));
+        }
+        for (i, t) in self.terms.iter().enumerate() {
+            check_len(&format!("terms[{i}].term"), &t.term, TERM_CHARS)?;
+            if let Some(tr) = &t.translations {
+                for (lang, value) in [("he", &tr.he), ("en", &tr.en), ("ru", &tr.ru)] {
+                    if let Some(v) = value {
+                        check_len(&format!("terms[{i}].translations.{lang}"), v, TERM_CHARS)?;
+                    }
+                }
+            }
+            if let Some(note) = &t.note {
+                if char_count(note, NOTE_CHARS) > NOTE_CHARS {
+                    return Err(ServiceError::invalid(format!(
+                        "terms[{i}].note is longer than {NOTE_CHARS} characters"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_len(name: &str, value: &str, max: usize) -> Result<(), ServiceError> {
+    crate::limits::check_text(name, value, max)
+}
+
+/// An upsert that would grow the list past its capacity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpsertError {
+    pub capacity: usize,
+    pub would_hold: usize,
+}
+
+impl From<UpsertError> for ServiceError {
+    fn from(e: UpsertError) -> Self {
+        ServiceError::new(
+            ErrorCode::TermsLimit,
+            format!(
+                "the account may keep {} terms; this upsert would make {}",
+                e.capacity, e.would_hold
+            ),
+        )
+    }
+}
+
+/// The outcome of merging an upsert into the stored terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merged {
+    /// Terms to write (new or changed), each once.
+    pub changed: Vec<AccountTerm>,
+    /// The stored form of every input term, in input order.
+    pub result: Vec<AccountTerm>,
+}
+
+/// Merges `inputs` into `existing`: a term whose text equals a stored term's updates it (its
+/// translations and note are replaced; its id and creation time kept), any other is new. A
+/// term repeated in the request takes its last version. Refuses to exceed `capacity`.
+pub fn merge_terms(
+    existing: &[AccountTerm],
+    inputs: &[TermInput],
+    capacity: usize,
+    now: i64,
+    new_id: &mut dyn FnMut() -> String,
+) -> Result<Merged, UpsertError> {
+    let mut changed: Vec<AccountTerm> = Vec::new();
+    let mut result = Vec::with_capacity(inputs.len());
+    let mut added = 0;
+    for input in inputs {
+        let translations = input.translations.clone().unwrap_or_default();
+        let term = if let Some(slot) = changed.iter_mut().find(|t| t.term == input.term) {
+            slot.translations = translations;
+            slot.note = input.note.clone();
+            slot.clone()
+        } else {
+            let base = match existing.iter().find(|t| t.term == input.term) {
+                Some(stored) => stored.clone(),
+                None => {
+                    added += 1;
+                    AccountTerm {
+                        id: new_id(),
+                        term: input.term.clone(),
+                        translations: TermTranslations::default(),
+                        note: None,
+                        created_at: now,
+                    }
+                }
+            };
+            let term = AccountTerm {
+                translations,
+                note: input.note.clone(),
+                ..base
+            };
+            changed.push(term.clone());
+            term
+        };
+        result.push(term);
+    }
+    // Later duplicates changed the shared slot; report every input with its final version.
+    for r in &mut result {
+        if let Some(last) = changed.iter().find(|t| t.id == r.id) {
+            *r = last.clone();
+        }
+    }
+    let would_hold = existing.len() + added;
+    if would_hold > capacity {
+        return Err(UpsertError {
+            capacity,
+            would_hold,
+        });
+    }
+    Ok(Merged { changed, result })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(term: &str, he: Option<&str>) -> TermInput {
+        TermInput {
+            term: term.into(),
+            translations: he.map(|h| TermTranslations {
+                he: Some(h.into()),
+                ..Default::default()
+            }),
+            note: None,
+        }
+    }
+
+    #[test]
+    fn merge_updates_by_text_and_checks_capacity() {
+        let mut n = 0;
+        let mut ids = || {
+            n += 1;
+            format!("term_{n}")
+        };
+        let first = merge_terms(&[], &[input("Aspirin", None)], 10, 1, &mut ids).unwrap();
+        assert_eq!(first.result[0].id, "term_1");
+        let stored = first.changed;
+        let second = merge_terms(
+            &stored,
+            &[
+                input("Aspirin", Some("אספירין")),
+                input("Advil", None),
+                input("Advil", Some("אדוויל")),
+            ],
+            10,
+            2,
+            &mut ids,
+        )
+        .unwrap();
+        assert_eq!(second.changed.len(), 2);
+        assert_eq!(second.result[0].id, "term_1");
+        assert_eq!(second.result[0].created_at, 1);
+        assert_eq!(second.result[0].translations.he.as_deref(), Some("אספירין"));
+        assert_eq!(second.result[1].translations.he.as_deref(), Some("אדוויל"));
+        assert_eq!(second.result[1], second.result[2]);
+        let err = merge_terms(
+            &stored,
+            &[input("A", None), input("B", None)],
+            2,
+            3,
+            &mut ids,
+        )
+        .unwrap_err();
+        assert_eq!(err.would_hold, 3);
+    }
+
+    #[test]
+    fn validation_limits() {
+        let ok = UpsertRequest {
+            terms: vec![input(&"x".repeat(200), Some(&"י".repeat(200)))],
+        };
+        assert!(ok.validate().is_ok());
+        let long = UpsertRequest {
+            terms: vec![input(&"x".repeat(201), None)],
+        };
+        assert!(long.validate().is_err());
+        assert!(UpsertRequest { terms: vec![] }.validate().is_err());
+        let bad_lang: Result<UpsertRequest, _> =
+            serde_json::from_str(r#"{"terms": [{"term": "a", "translations": {"fr": "b"}}]}"#);
+        assert!(bad_lang.is_err());
+        let note = UpsertRequest {
+            terms: vec![TermInput {
+                note: Some("n".repeat(501)),
+                ..input("a", None)
+            }],
+        };
+        assert!(note.validate().is_err());
+    }
+}
