@@ -23,9 +23,11 @@
 
 pub mod account;
 pub mod direction;
+pub mod languages;
 pub mod limits;
 pub mod terms;
 pub mod time;
+pub mod usage;
 
 pub use lashon_vocab::{
     utf16, BaseDir, Dir, ErrorCode, ErrorType, InvalidLangTag, LangTag, ParseBaseDirError, Script,

@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use lashon_core::account::Plan;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -16,21 +17,86 @@ pub struct Cli {
     pub command: Command,
 }
 
+#[derive(Debug, Args)]
+pub struct DbArg {
+    /// SQLite file (created if missing).
+    #[arg(long, env = "LASHON_DB", default_value = "lashon.db", global = true)]
+    pub db: PathBuf,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the HTTP API.
     Serve(ServeArgs),
+    /// Manage accounts.
+    #[command(subcommand)]
+    Accounts(AccountsCommand),
+    /// Manage API keys.
+    #[command(subcommand)]
+    Keys(KeysCommand),
 }
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "LASHON_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// SQLite file (created if missing).
-    #[arg(long, env = "LASHON_DB", default_value = "lashon.db")]
-    pub db: PathBuf,
-    /// Print a quick tour of the endpoints to try once the server is up.
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Create the `demo` account with a live and a sandbox key (printed once; a new pair on
+    /// every start) and print a tour of the endpoints.
     #[arg(long)]
     pub demo: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AccountsCommand {
+    /// Create an account.
+    Create {
+        name: String,
+        #[arg(long, default_value = "starter", value_parser = parse_plan)]
+        plan: Plan,
+        /// Enable clinical operations.
+        #[arg(long)]
+        clinical: bool,
+        /// Monthly weighted characters, replacing the plan's figure.
+        #[arg(long)]
+        char_quota: Option<u64>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum KeysCommand {
+    /// Create a key and print it once.
+    Create {
+        #[arg(long)]
+        account: String,
+        /// Comma-separated scopes (default: every scope but `medical`).
+        #[arg(long)]
+        scopes: Option<String>,
+        /// A sandbox key (`lsk_test_…`): never calls a model.
+        #[arg(long)]
+        sandbox: bool,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List keys (ids only; keys are never shown again).
+    List {
+        #[arg(long)]
+        account: Option<String>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Revoke a key by id.
+    Revoke {
+        id: String,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+fn parse_plan(s: &str) -> Result<Plan, String> {
+    s.parse()
 }

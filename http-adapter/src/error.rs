@@ -15,6 +15,21 @@ impl From<ServiceError> for ApiError {
     }
 }
 
+impl From<lashon_core::account::StoreError> for ApiError {
+    fn from(e: lashon_core::account::StoreError) -> Self {
+        if let lashon_core::account::StoreError::Backend(msg) = &e {
+            tracing::error!(error = %msg, "store failure");
+        }
+        ApiError(e.into())
+    }
+}
+
+impl From<lashon_core::terms::UpsertError> for ApiError {
+    fn from(e: lashon_core::terms::UpsertError) -> Self {
+        ApiError(e.into())
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status =

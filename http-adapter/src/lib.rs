@@ -15,9 +15,12 @@
 //! # }
 //! ```
 
+pub mod admin;
+pub mod billing;
 pub mod cli;
 pub mod error;
 pub mod extract;
+pub mod layers;
 pub mod routes;
 pub mod server;
 pub mod store;

@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use lashon_http::cli::{Cli, Command, ServeArgs};
+use lashon_core::account::{KeyKind, NewAccount};
+use lashon_http::admin;
+use lashon_http::cli::{AccountsCommand, Cli, Command, KeysCommand, ServeArgs};
 use lashon_http::server::{self, AppState};
 use lashon_http::store::Store;
 use tokio::net::TcpListener;
@@ -17,18 +19,10 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("lashon: cannot start the runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
     let result = match cli.command {
-        Command::Serve(args) => runtime.block_on(serve(args)),
+        Command::Serve(args) => serve(args),
+        Command::Accounts(cmd) => accounts(cmd),
+        Command::Keys(cmd) => keys(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -39,31 +33,135 @@ fn main() -> ExitCode {
     }
 }
 
-async fn serve(args: ServeArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let store = Store::open(&args.db)?;
-    let listener = TcpListener::bind(args.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
-    let addr = listener.local_addr()?;
-    tracing::info!(%addr, db = %args.db.display(), "lashon serving");
-    if args.demo {
-        print_tour(addr);
+type CmdResult = Result<(), Box<dyn std::error::Error>>;
+
+fn accounts(cmd: AccountsCommand) -> CmdResult {
+    match cmd {
+        AccountsCommand::Create {
+            name,
+            plan,
+            clinical,
+            char_quota,
+            db,
+        } => {
+            let store = Store::open(&db.db)?;
+            let account = admin::create_account(
+                &store,
+                &NewAccount {
+                    name,
+                    plan,
+                    clinical,
+                    char_quota,
+                },
+            )?;
+            println!(
+                "created account {} ({}, plan {}, clinical {}, {} characters a month)",
+                account.name,
+                account.id,
+                account.plan,
+                account.clinical,
+                account.monthly_chars()
+            );
+        }
     }
-    server::serve(listener, AppState::new(store), server::shutdown_signal()).await?;
-    tracing::info!("lashon stopped");
     Ok(())
 }
 
-fn print_tour(addr: std::net::SocketAddr) {
-    println!("lashon is listening on http://{addr}. Try:");
+fn keys(cmd: KeysCommand) -> CmdResult {
+    match cmd {
+        KeysCommand::Create {
+            account,
+            scopes,
+            sandbox,
+            db,
+        } => {
+            let store = Store::open(&db.db)?;
+            let kind = if sandbox {
+                KeyKind::Sandbox
+            } else {
+                KeyKind::Live
+            };
+            let (key, record) = admin::create_key(&store, &account, scopes.as_deref(), kind)?;
+            println!("{}", key.secret());
+            eprintln!(
+                "key {} for {account} ({}, scopes {}); it is shown only this once",
+                record.id,
+                kind.as_str(),
+                record.scopes.to_list()
+            );
+        }
+        KeysCommand::List { account, db } => {
+            let store = Store::open(&db.db)?;
+            println!(
+                "{:<14} {:<16} {:<8} {:<10} SCOPES",
+                "ID", "ACCOUNT", "KIND", "STATE"
+            );
+            for (key, name) in admin::list_keys(&store, account.as_deref())? {
+                let state = if key.revoked_at.is_some() {
+                    "revoked"
+                } else {
+                    "active"
+                };
+                println!(
+                    "{:<14} {:<16} {:<8} {:<10} {}",
+                    key.id,
+                    name,
+                    key.kind.as_str(),
+                    state,
+                    key.scopes.to_list()
+                );
+            }
+        }
+        KeysCommand::Revoke { id, db } => {
+            let store = Store::open(&db.db)?;
+            admin::revoke_key(&store, &id)?;
+            println!("revoked {id}");
+        }
+    }
+    Ok(())
+}
+
+fn serve(args: ServeArgs) -> CmdResult {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let store = Store::open(&args.db.db)?;
+        let demo = if args.demo {
+            Some(admin::ensure_demo(&store)?)
+        } else {
+            None
+        };
+        let listener = TcpListener::bind(args.addr)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
+        let addr = listener.local_addr()?;
+        tracing::info!(%addr, db = %args.db.db.display(), "lashon serving");
+        if let Some(demo) = demo {
+            print_tour(addr, &demo);
+        }
+        server::serve(listener, AppState::new(store), server::shutdown_signal()).await?;
+        tracing::info!("lashon stopped");
+        Ok(())
+    })
+}
+
+fn print_tour(addr: std::net::SocketAddr, demo: &admin::Demo) {
+    let key = demo.sandbox.secret();
+    println!(
+        "lashon is listening on http://{addr}. Demo account `{}`:",
+        demo.account.name
+    );
+    println!("  live key:    {}", demo.live.secret());
+    println!("  sandbox key: {key}");
+    println!("(shown once; `serve --demo` makes a new pair each start)");
+    println!("Try:");
     println!("  curl -s http://{addr}/v1/health");
     println!(
-        "  curl -s http://{addr}/v1/wrap -H 'Content-Type: application/json' \\\n    -d '{{\"text\": \"Google הודיעה על מבצע של ₪1,200.50 עד 12/05/2026\", \"base\": \"rtl\"}}'"
+        "  curl -s http://{addr}/v1/wrap -H 'Authorization: Bearer {key}' -H 'Content-Type: application/json' \\\n    -d '{{\"text\": \"Google הודיעה על מבצע של ₪1,200.50 עד 12/05/2026\", \"base\": \"rtl\"}}'"
     );
     println!(
-        "  curl -s http://{addr}/v1/detect -H 'Content-Type: application/json' -d '{{\"text\": \"שילמתי ב-PayPal\"}}'"
+        "  curl -s http://{addr}/v1/detect -H 'Authorization: Bearer {key}' -H 'Content-Type: application/json' -d '{{\"text\": \"שילמתי ב-PayPal\"}}'"
     );
-    println!(
-        "  curl -s http://{addr}/v1/analyze -H 'Content-Type: application/json' -d '{{\"text\": \"מינון: 5 mg\"}}'"
-    );
+    println!("  curl -s http://{addr}/v1/usage -H 'Authorization: Bearer {key}'");
 }

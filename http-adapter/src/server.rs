@@ -1,16 +1,20 @@
 //! The router and the server loop.
 
 use std::future::Future;
+use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Method, StatusCode, Uri};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
+use lashon_core::account::RateLimiter;
 use lashon_core::{ErrorType, ServiceError};
 use tokio::net::TcpListener;
 
 use crate::error::ApiError;
+use crate::layers;
 use crate::routes::language;
 use crate::store::Store;
 
@@ -22,24 +26,50 @@ pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
+    pub limiter: Arc<RateLimiter>,
 }
 
 impl AppState {
     pub fn new(store: Store) -> Self {
-        AppState { store }
+        AppState {
+            store,
+            limiter: Arc::new(RateLimiter::default()),
+        }
     }
+}
+
+/// Unix seconds now.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
 }
 
 /// The whole API.
 pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/v1/health", get(language::health))
+    let authenticated = Router::new()
         .route("/v1/analyze", post(language::analyze))
         .route("/v1/wrap", post(language::wrap))
         .route("/v1/detect", post(language::detect))
+        .route("/v1/languages", get(language::languages))
+        .route("/v1/usage", get(language::usage))
+        .route(
+            "/v1/terms",
+            get(language::list_terms).post(language::upsert_terms),
+        )
+        .route("/v1/terms/{id}", delete(language::delete_term))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            layers::authenticated,
+        ));
+    Router::new()
+        .route("/v1/health", get(language::health))
+        .merge(authenticated)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(layers::request_id))
         .with_state(state)
 }
 

@@ -1,15 +1,22 @@
 //! Language service handlers: `/v1/...`.
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::Json;
+use lashon_core::account::AccountStore;
 use lashon_core::direction::{
     self, AnalyzeRequest, AnalyzeResponse, DetectRequest, Detection, WrapRequest, Wrapped,
 };
+use lashon_core::languages::{LanguagesResponse, LANGUAGES};
+use lashon_core::terms::{ListResponse, UpsertRequest, UpsertResponse};
+use lashon_core::usage::UsageResponse;
+use lashon_core::ServiceError;
 use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::extract::ApiJson;
-use crate::server::AppState;
+use crate::layers::Caller;
+use crate::server::{now, AppState};
+use crate::store::random_id;
 
 /// `GET /v1/health` response.
 #[derive(Debug, Serialize)]
@@ -31,6 +38,12 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
     })
 }
 
+pub async fn languages() -> Json<LanguagesResponse> {
+    Json(LanguagesResponse {
+        languages: LANGUAGES,
+    })
+}
+
 pub async fn analyze(
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
@@ -47,6 +60,69 @@ pub async fn detect(
     let detection: Detection<'_> = direction::detect(&req)?;
     // The detection borrows the request text; serialize before the request is dropped.
     let body = serde_json::to_value(&detection)
-        .map_err(|e| ApiError(lashon_core::ServiceError::internal(e.to_string())))?;
+        .map_err(|e| ApiError(ServiceError::internal(e.to_string())))?;
     Ok(Json(body))
+}
+
+pub async fn usage(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<UsageResponse>, ApiError> {
+    let month = lashon_core::time::month(now());
+    let usage = state.store.usage(&caller.account.id, &month)?;
+    Ok(Json(UsageResponse::new(&caller, month, usage)))
+}
+
+pub async fn list_terms(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<ListResponse>, ApiError> {
+    Ok(Json(ListResponse {
+        terms: state.store.terms(&caller.account.id)?,
+        limit: caller.account.plan.terms_capacity(),
+    }))
+}
+
+pub async fn upsert_terms(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(req): ApiJson<UpsertRequest>,
+) -> Result<Json<UpsertResponse>, ApiError> {
+    req.validate()?;
+    // Ids for every term that may be new, drawn before the store's transaction.
+    let mut ids = (0..req.terms.len())
+        .map(|_| random_id("term"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut new_id = move || ids.pop().unwrap_or_default();
+    let capacity = caller.account.plan.terms_capacity();
+    let terms = state.store.upsert_terms(
+        &caller.account.id,
+        &req.terms,
+        capacity,
+        now(),
+        &mut new_id,
+    )??;
+    Ok(Json(UpsertResponse {
+        count: terms.len(),
+        terms,
+    }))
+}
+
+/// `DELETE /v1/terms/{id}` response.
+#[derive(Debug, Serialize)]
+pub struct Deleted {
+    pub id: String,
+    pub deleted: bool,
+}
+
+pub async fn delete_term(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Deleted>, ApiError> {
+    if state.store.delete_term(&caller.account.id, &id)? {
+        Ok(Json(Deleted { id, deleted: true }))
+    } else {
+        Err(ApiError(ServiceError::not_found(format!("no term {id:?}"))))
+    }
 }
