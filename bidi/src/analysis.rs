@@ -10,6 +10,7 @@ use crate::uba::resolve;
 
 /// The direction analysis of a string, in the shape of the API's "direction analysis" block.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DirectionAnalysis {
     /// Paragraph base direction: the forced base, or the first-strong rule (P2–P3) over the
     /// text; `ltr` when there is no strong character.

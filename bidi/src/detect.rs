@@ -9,6 +9,7 @@ use crate::letters::{round_share, scan_letters};
 /// A same-script stretch of the input. Digits, spaces and punctuation join the stretch they
 /// follow (or, at the very start, the one they precede); the stretches tile the input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Segment<'t> {
     /// The input slice (borrowed: detection allocates nothing per segment).
     pub text: &'t str,
@@ -20,6 +21,7 @@ pub struct Segment<'t> {
 
 /// The share of the letters written in one language.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LanguageShare {
     pub lang: LangTag,
     pub share: f64,
@@ -27,6 +29,7 @@ pub struct LanguageShare {
 
 /// The result of [`detect`], in the shape of the API's detect response.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Detection<'t> {
     /// The dominant language (Latin script is tagged `en`), `und` when there are no letters.
     pub lang: LangTag,

@@ -10,6 +10,7 @@ use serde::Serialize;
 /// `script` is `Zyyy` when the run holds only digits, punctuation and spaces; `lang` is the
 /// best-effort language of the script (`und` when undetermined).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Run {
     pub text: String,
     pub dir: Dir,

@@ -18,6 +18,7 @@ const PDI: char = '\u{2069}';
 
 /// How [`wrap`] writes direction into its output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// HTML: each paragraph in `<span dir="…">`, each unit of the other direction in a nested
@@ -71,6 +72,7 @@ impl FromStr for Format {
 
 /// The result of [`wrap`], in the shape of the API's wrap response.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Wrapped {
     pub dir: Dir,
     pub format: Format,

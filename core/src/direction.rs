@@ -17,16 +17,62 @@ pub use lashon_bidi::{Detection, Wrapped};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::strict_json::present")]
     pub text: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::strict_json::present")]
     pub fields: Option<BTreeMap<String, String>>,
     #[serde(default)]
     pub base: BaseDir,
 }
 
+/// The schema says what serde cannot: at least one of `text` and `fields`, and `fields` holds
+/// 1 to 100 strings.
+#[cfg(feature = "openapi")]
+mod analyze_schema {
+    use utoipa::openapi::schema::{
+        AdditionalProperties, AnyOfBuilder, ObjectBuilder, Schema, Type,
+    };
+    use utoipa::openapi::RefOr;
+    use utoipa::{PartialSchema, ToSchema};
+
+    use super::AnalyzeRequest;
+
+    fn variant(required: &str) -> ObjectBuilder {
+        let text = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(20_000));
+        let fields = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .min_properties(Some(1))
+            .max_properties(Some(100))
+            .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
+        ObjectBuilder::new()
+            .property("text", text)
+            .property("fields", fields)
+            .property("base", lashon_vocab::BaseDir::schema())
+            .required(required)
+            .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
+    }
+
+    impl PartialSchema for AnalyzeRequest {
+        fn schema() -> RefOr<Schema> {
+            AnyOfBuilder::new()
+                .description(Some(
+                    "`text` and/or `fields` (at most 100 fields, 20,000 characters in all); `base` auto, ltr or rtl (default auto)",
+                ))
+                .item(variant("text"))
+                .item(variant("fields"))
+                .into()
+        }
+    }
+
+    impl ToSchema for AnalyzeRequest {}
+}
+
 /// The analysis response: `analysis` when `text` was sent, `fields` when `fields` was sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AnalyzeResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub analysis: Option<DirectionAnalysis>,
@@ -79,8 +125,10 @@ pub fn analyze(req: AnalyzeRequest) -> Result<AnalyzeResponse, ServiceError> {
 /// `POST /v1/wrap`: `text` (1 to 20,000 characters), `format` (`html`, `isolate`, `marks`;
 /// default `html`), `base` (default `auto`).
 #[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WrapRequest {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
     #[serde(default)]
     pub format: Format,
@@ -95,8 +143,10 @@ pub fn wrap(req: WrapRequest) -> Result<Wrapped, ServiceError> {
 
 /// `POST /v1/detect`: `text` (1 to 20,000 characters).
 #[derive(Debug, Clone, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DetectRequest {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
 }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// One supported language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Language {
     pub code: &'static str,
     pub name: &'static str,
@@ -60,6 +61,7 @@ pub const PROTECTED: [&str; 3] = ["he", "en", "ru"];
 
 /// `GET /v1/languages` response.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LanguagesResponse {
     pub languages: &'static [Language],
 }

@@ -25,13 +25,14 @@ pub mod account;
 pub mod direction;
 pub mod languages;
 pub mod limits;
+pub mod strict_json;
 pub mod terms;
 pub mod time;
 pub mod usage;
 
 pub use lashon_vocab::{
-    utf16, BaseDir, Dir, ErrorCode, ErrorType, InvalidLangTag, LangTag, ParseBaseDirError, Script,
-    ServiceError,
+    utf16, BaseDir, Dir, Envelope, ErrorCode, ErrorType, InvalidLangTag, LangTag,
+    ParseBaseDirError, Script, ServiceError,
 };
 
 /// The API version reported by the health check.

@@ -16,18 +16,23 @@ pub const TERM_CHARS: usize = 200;
 pub const NOTE_CHARS: usize = 500;
 
 /// Required renderings per target language (only `he`, `en`, `ru`).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TermTranslations {
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
     pub he: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
     pub en: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
     pub ru: Option<String>,
 }
 
 /// A stored account term.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AccountTerm {
     pub id: String,
@@ -36,6 +41,7 @@ pub struct AccountTerm {
     pub note: Option<String>,
     /// Unix seconds; serialized as an RFC 3339 timestamp.
     #[serde(serialize_with = "rfc3339")]
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub created_at: i64,
 }
 
@@ -44,24 +50,31 @@ fn rfc3339<S: Serializer>(secs: &i64, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One term of an upsert request.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TermInput {
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 200))]
     pub term: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::strict_json::nullable_object")]
     pub translations: Option<TermTranslations>,
     #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub note: Option<String>,
 }
 
 /// `POST /v1/terms`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpsertRequest {
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 2000))]
+    #[serde(deserialize_with = "crate::strict_json::objects")]
     pub terms: Vec<TermInput>,
 }
 
 /// `GET /v1/terms` response.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Serialize)]
 pub struct ListResponse {
     pub terms: Vec<AccountTerm>,
@@ -69,6 +82,7 @@ pub struct ListResponse {
 }
 
 /// `POST /v1/terms` response.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Serialize)]
 pub struct UpsertResponse {
     pub terms: Vec<AccountTerm>,

@@ -7,6 +7,7 @@ use crate::account::{AuthContext, KeyKind, Usage};
 /// The month's usage. Live and sandbox characters are counted apart; `chars_limit` applies to
 /// each.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UsageResponse {
     /// `YYYY-MM`, UTC.
     pub month: String,
@@ -25,7 +26,8 @@ pub struct UsageResponse {
 }
 
 impl UsageResponse {
-    pub fn new(ctx: &AuthContext, month: String, usage: Usage) -> Self {
+    /// `rate_limit` is the per-minute limit in force for the account.
+    pub fn new(ctx: &AuthContext, month: String, usage: Usage, rate_limit: u32) -> Self {
         UsageResponse {
             month,
             plan: ctx.account.plan.as_str(),
@@ -33,7 +35,7 @@ impl UsageResponse {
             sandbox_chars_used: usage.chars(KeyKind::Sandbox),
             chars_limit: ctx.account.monthly_chars(),
             requests: usage.requests,
-            rate_limit_per_minute: ctx.account.plan.requests_per_minute(),
+            rate_limit_per_minute: rate_limit,
             key_kind: ctx.key.kind.as_str(),
         }
     }

@@ -43,6 +43,10 @@ pub struct ServeArgs {
     pub addr: SocketAddr,
     #[command(flatten)]
     pub db: DbArg,
+    /// Requests per minute per account, replacing every plan's figure (600): for load tests and
+    /// private deployments.
+    #[arg(long, env = "LASHON_RATE_LIMIT")]
+    pub rate_limit: Option<u32>,
     /// Create the `demo` account with a live and a sandbox key (printed once; a new pair on
     /// every start) and print a tour of the endpoints.
     #[arg(long)]

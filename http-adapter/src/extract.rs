@@ -5,6 +5,7 @@ use axum::extract::{FromRequest, Request};
 use axum::Json;
 use lashon_core::ServiceError;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::error::ApiError;
 
@@ -21,10 +22,19 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(ApiError(rejection_error(rejection))),
+        // A body must be a JSON object: serde would also read a struct from an array of its
+        // fields, which the API's schema does not allow.
+        let Json(value) = Json::<Value>::from_request(req, state)
+            .await
+            .map_err(|rejection| ApiError(rejection_error(rejection)))?;
+        if !value.is_object() {
+            return Err(ApiError(ServiceError::invalid(
+                "the body must be a JSON object",
+            )));
         }
+        T::deserialize(value)
+            .map(ApiJson)
+            .map_err(|e| ApiError(ServiceError::invalid(format!("invalid body: {e}"))))
     }
 }
 

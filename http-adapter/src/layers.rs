@@ -68,7 +68,7 @@ pub async fn authenticated(
     };
     let auth_done = Instant::now();
 
-    let limit = ctx.account.plan.requests_per_minute();
+    let limit = state.requests_per_minute(ctx.account.plan);
     let decision = state.limiter.check(&ctx.account.id.0, limit, now() as u64);
     let rate_done = Instant::now();
     let remaining = match decision {

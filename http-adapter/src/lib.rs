@@ -21,6 +21,7 @@ pub mod cli;
 pub mod error;
 pub mod extract;
 pub mod layers;
+pub mod openapi;
 pub mod routes;
 pub mod server;
 pub mod store;

@@ -140,7 +140,11 @@ fn serve(args: ServeArgs) -> CmdResult {
         if let Some(demo) = demo {
             print_tour(addr, &demo);
         }
-        server::serve(listener, AppState::new(store), server::shutdown_signal()).await?;
+        let state = AppState {
+            rate_limit: args.rate_limit,
+            ..AppState::new(store)
+        };
+        server::serve(listener, state, server::shutdown_signal()).await?;
         tracing::info!("lashon stopped");
         Ok(())
     })

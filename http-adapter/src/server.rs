@@ -27,6 +27,8 @@ pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 pub struct AppState {
     pub store: Store,
     pub limiter: Arc<RateLimiter>,
+    /// Requests per minute per account when set; else each plan's figure.
+    pub rate_limit: Option<u32>,
 }
 
 impl AppState {
@@ -34,7 +36,13 @@ impl AppState {
         AppState {
             store,
             limiter: Arc::new(RateLimiter::default()),
+            rate_limit: None,
         }
+    }
+
+    /// The per-minute limit of an account on `plan`.
+    pub fn requests_per_minute(&self, plan: lashon_core::account::Plan) -> u32 {
+        self.rate_limit.unwrap_or(plan.requests_per_minute())
     }
 }
 
@@ -65,6 +73,7 @@ pub fn router(state: AppState) -> Router {
         ));
     Router::new()
         .route("/v1/health", get(language::health))
+        .route("/v1/openapi.json", get(crate::openapi::language_openapi))
         .merge(authenticated)
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -21,6 +21,33 @@ async fn health_needs_no_key_and_checks_the_database() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn openapi_document_lists_every_endpoint() {
+    let (_dir, db) = temp_db();
+    let s = Server::start(&db);
+    let res = s.send(s.client.get(s.url("/v1/openapi.json"))).await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.body["openapi"], "3.1.0");
+    let paths = res.body["paths"].as_object().unwrap();
+    for path in [
+        "/v1/health",
+        "/v1/languages",
+        "/v1/analyze",
+        "/v1/wrap",
+        "/v1/detect",
+        "/v1/usage",
+        "/v1/terms",
+        "/v1/terms/{id}",
+        "/v1/openapi.json",
+    ] {
+        assert!(paths.contains_key(path), "{path} missing");
+    }
+    let wrap = &res.body["components"]["schemas"]["WrapRequest"];
+    assert_eq!(wrap["properties"]["text"]["maxLength"], 20000);
+    assert_eq!(wrap["additionalProperties"], false);
+    s.stop();
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn wrap_detect_analyze_languages() {
     let (_dir, db) = temp_db();
     let s = Server::start(&db);
@@ -178,6 +205,13 @@ async fn every_failure_is_an_envelope() {
     let res = s.get("/v1/nope").await;
     assert_eq!(res.status, 404);
     res.error("not_found");
+
+    let res = s.send(raw("application/json", "[\"abc\"]")).await;
+    assert_eq!(res.status, 400, "an array is not an object");
+    let res = s
+        .post("/v1/analyze", &json!({"text": null, "fields": {"a": "b"}}))
+        .await;
+    assert_eq!(res.status, 400, "text is a string when present");
 
     let res = s.get("/v1/wrap").await;
     assert_eq!(res.status, 405);

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A resolved direction: left-to-right or right-to-left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Dir {
     Ltr,
@@ -49,6 +50,7 @@ impl fmt::Display for Dir {
 /// The paragraph base a caller asks for: `auto` (the Unicode first-strong rule, P2–P3),
 /// or a forced `ltr`/`rtl`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum BaseDir {
     #[default]

@@ -25,10 +25,12 @@
 mod dir;
 mod error;
 mod lang;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod script;
 pub mod utf16;
 
 pub use dir::{BaseDir, Dir, ParseBaseDirError};
-pub use error::{ErrorCode, ErrorType, ServiceError};
+pub use error::{Envelope, ErrorCode, ErrorType, ServiceError};
 pub use lang::{InvalidLangTag, LangTag};
 pub use script::Script;

@@ -9,6 +9,8 @@ use lashon_core::direction::{
 use lashon_core::languages::{LanguagesResponse, LANGUAGES};
 use lashon_core::terms::{ListResponse, UpsertRequest, UpsertResponse};
 use lashon_core::usage::UsageResponse;
+#[allow(unused_imports)] // named by the OpenAPI attributes
+use lashon_core::Envelope as Error;
 use lashon_core::ServiceError;
 use serde::Serialize;
 
@@ -19,13 +21,19 @@ use crate::server::{now, AppState};
 use crate::store::random_id;
 
 /// `GET /v1/health` response.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Health {
     pub status: &'static str,
     pub db: &'static str,
     pub version: &'static str,
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/health",
+    tag = "reference",
+    responses((status = 200, description = "serving", body = Health))
+)]
 pub async fn health(State(state): State<AppState>) -> Json<Health> {
     let store = state.store.clone();
     let healthy = tokio::task::spawn_blocking(move || store.is_healthy())
@@ -38,22 +46,50 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
     })
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/languages",
+    tag = "reference",
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = LanguagesResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn languages() -> Json<LanguagesResponse> {
     Json(LanguagesResponse {
         languages: LANGUAGES,
     })
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/analyze",
+    tag = "direction", request_body = AnalyzeRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = AnalyzeResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn analyze(
     ApiJson(req): ApiJson<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, ApiError> {
     Ok(Json(direction::analyze(req)?))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/wrap",
+    tag = "direction", request_body = WrapRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = Wrapped), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn wrap(ApiJson(req): ApiJson<WrapRequest>) -> Result<Json<Wrapped>, ApiError> {
     Ok(Json(direction::wrap(req)?))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/detect",
+    tag = "direction", request_body = DetectRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = Detection), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn detect(
     ApiJson(req): ApiJson<DetectRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
@@ -64,15 +100,30 @@ pub async fn detect(
     Ok(Json(body))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/usage",
+    tag = "account",
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = UsageResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn usage(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<UsageResponse>, ApiError> {
     let month = lashon_core::time::month(now());
     let usage = state.store.usage(&caller.account.id, &month)?;
-    Ok(Json(UsageResponse::new(&caller, month, usage)))
+    let rate_limit = state.requests_per_minute(caller.account.plan);
+    Ok(Json(UsageResponse::new(&caller, month, usage, rate_limit)))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/terms",
+    tag = "terms",
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = ListResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn list_terms(
     State(state): State<AppState>,
     caller: Caller,
@@ -83,6 +134,13 @@ pub async fn list_terms(
     }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/v1/terms",
+    tag = "terms", request_body = UpsertRequest,
+    security(("bearer" = [])),
+    responses((status = 200, description = "success", body = UpsertResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn upsert_terms(
     State(state): State<AppState>,
     caller: Caller,
@@ -109,12 +167,20 @@ pub async fn upsert_terms(
 }
 
 /// `DELETE /v1/terms/{id}` response.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Deleted {
     pub id: String,
     pub deleted: bool,
 }
 
+#[utoipa::path(
+    delete,
+    path = "/v1/terms/{id}",
+    tag = "terms",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "term id")),
+    responses((status = 200, description = "success", body = Deleted), (status = 404, description = "no such term", body = Error), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
+)]
 pub async fn delete_term(
     State(state): State<AppState>,
     caller: Caller,
