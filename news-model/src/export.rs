@@ -1,0 +1,123 @@
+//! Bulk export records and their streaming writers (rule 11; DESIGN.md fixes the record).
+//!
+//! A record is one article with its story: `articleId, storyId, source, side, lean, language,
+//! headline, url, publishedAt, updatedAt, topic, storyState`. Writers take records one at a
+//! time and write them straight to the output, so a page is never held twice.
+//!
+//! CSV follows RFC 4180: a header row, comma separators, CRLF line ends, fields quoted when they
+//! hold a comma, quote or line break, quotes doubled; an absent value is an empty field.
+//! JSON lines: one JSON object per line, `\n` terminated, absent values `null`.
+
+use std::io::{self, Write};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::params::ExportFormat;
+use crate::reference::{Lang, Lean, Side, StoryState, Topic};
+
+/// Column names, in order.
+pub const EXPORT_FIELDS: [&str; 12] = [
+    "articleId",
+    "storyId",
+    "source",
+    "side",
+    "lean",
+    "language",
+    "headline",
+    "url",
+    "publishedAt",
+    "updatedAt",
+    "topic",
+    "storyState",
+];
+
+/// One exported article.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportRecord {
+    /// Article id.
+    pub article_id: i64,
+    /// Cluster id; records are grouped by it.
+    pub story_id: i64,
+    /// Newsroom key.
+    pub source: String,
+    /// Side of the newsroom.
+    pub side: Side,
+    /// Lean of the newsroom.
+    pub lean: Lean,
+    /// Language the article is stored in.
+    pub language: Lang,
+    /// Headline as stored in that language (no fallback).
+    pub headline: String,
+    /// Article URL.
+    pub url: String,
+    /// Publication.
+    pub published_at: DateTime<Utc>,
+    /// Last correction, if any.
+    pub updated_at: Option<DateTime<Utc>>,
+    /// Desk of the story.
+    pub topic: Topic,
+    /// State of the story at export time.
+    pub story_state: Option<StoryState>,
+}
+
+enum Sink<W: Write> {
+    // Boxed: the CSV writer holds its buffer inline.
+    Csv(Box<csv::Writer<W>>),
+    Jsonl(W),
+}
+
+/// Writes export records in one format, streaming.
+pub struct ExportWriter<W: Write> {
+    sink: Sink<W>,
+}
+
+impl<W: Write> ExportWriter<W> {
+    /// Starts a page: the CSV header is written at once, so even an empty page has it.
+    pub fn new(format: ExportFormat, out: W) -> io::Result<Self> {
+        let sink = match format {
+            ExportFormat::Csv => {
+                let mut w = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .terminator(csv::Terminator::CRLF)
+                    .from_writer(out);
+                w.write_record(EXPORT_FIELDS).map_err(io::Error::other)?;
+                Sink::Csv(Box::new(w))
+            }
+            ExportFormat::Jsonl => Sink::Jsonl(out),
+        };
+        Ok(Self { sink })
+    }
+
+    /// Writes one record.
+    pub fn write(&mut self, record: &ExportRecord) -> io::Result<()> {
+        match &mut self.sink {
+            Sink::Csv(w) => w.serialize(record).map_err(io::Error::other),
+            Sink::Jsonl(w) => {
+                serde_json::to_writer(&mut *w, record).map_err(io::Error::other)?;
+                w.write_all(b"\n")
+            }
+        }
+    }
+
+    /// Flushes and returns the output.
+    pub fn finish(self) -> io::Result<W> {
+        match self.sink {
+            Sink::Csv(w) => w.into_inner().map_err(|e| io::Error::other(e.to_string())),
+            Sink::Jsonl(mut w) => {
+                w.flush()?;
+                Ok(w)
+            }
+        }
+    }
+}
+
+/// Writes a whole page into a byte vector.
+pub fn write_page(format: ExportFormat, records: &[ExportRecord]) -> io::Result<Vec<u8>> {
+    let mut w = ExportWriter::new(format, Vec::new())?;
+    for r in records {
+        w.write(r)?;
+    }
+    w.finish()
+}

@@ -1,0 +1,116 @@
+//! Search text normalization (rule 9): the same folding for the stored text and the query, so
+//! a store (SQLite FTS5 or the in-memory one) can match tokens by equality.
+//!
+//! Hebrew-aware: nikud and cantillation marks are removed, final letters fold to their
+//! ordinary forms (ך→כ ם→מ ן→נ ף→פ ץ→צ), geresh and gershayim (and ASCII quotes standing for
+//! them inside a word) are dropped, and every Hebrew token is also indexed without up to two
+//! leading one-letter prefixes ו ה ב ל מ ש כ. Latin text is lowercased.
+
+/// Hebrew points and cantillation (U+0591–U+05C7), except the punctuation among them.
+fn is_mark(c: char) -> bool {
+    matches!(c, '\u{0591}'..='\u{05C7}')
+        && !matches!(c, '\u{05BE}' | '\u{05C0}' | '\u{05C3}' | '\u{05C6}')
+}
+
+fn fold_final(c: char) -> char {
+    match c {
+        'ך' => 'כ',
+        'ם' => 'מ',
+        'ן' => 'נ',
+        'ף' => 'פ',
+        'ץ' => 'צ',
+        other => other,
+    }
+}
+
+fn is_hebrew_letter(c: char) -> bool {
+    ('\u{05D0}'..='\u{05EA}').contains(&c)
+}
+
+const PREFIXES: [char; 7] = ['ו', 'ה', 'ב', 'ל', 'מ', 'ש', 'כ'];
+
+/// Splits `text` into normalized tokens (no prefix forms).
+pub fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in text.chars() {
+        if is_mark(c) {
+            continue;
+        }
+        // Geresh, gershayim and quotes inside a Hebrew word (צה"ל) are part of the word.
+        if matches!(c, '\u{05F3}' | '\u{05F4}' | '"' | '\'')
+            && cur.chars().last().is_some_and(is_hebrew_letter)
+        {
+            continue;
+        }
+        if c.is_alphanumeric() {
+            cur.extend(fold_final(c).to_lowercase());
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// The forms a token is indexed under: itself, and for Hebrew words the forms without one or
+/// two leading prefix letters, as long as two letters remain.
+pub fn forms(token: &str) -> Vec<String> {
+    let mut out = vec![token.to_owned()];
+    let mut rest = token;
+    for _ in 0..2 {
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some(c) if PREFIXES.contains(&c) && chars.clone().count() >= 2 => {
+                rest = chars.as_str();
+                out.push(rest.to_owned());
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+/// Every indexed form of `text`.
+pub fn index_forms(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = tokens(text).iter().flat_map(|t| forms(t)).collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Whether every token of `query` matches an indexed form of the document (given as its
+/// sorted [`index_forms`]); a query token matches when one of its own forms is there.
+pub fn matches(query: &str, document_forms: &[String]) -> bool {
+    let q = tokens(query);
+    !q.is_empty()
+        && q.iter().all(|t| {
+            forms(t)
+                .iter()
+                .any(|f| document_forms.binary_search(f).is_ok())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hebrew_folding() {
+        assert_eq!(tokens("שָׁלוֹם עולם"), vec!["שלומ", "עולמ"]);
+        assert_eq!(tokens("צה\"ל ו-צה״ל"), vec!["צהל", "ו", "צהל"]);
+        assert_eq!(tokens("Knesset, BUDGET!"), vec!["knesset", "budget"]);
+        assert_eq!(forms("והממשלה"), vec!["והממשלה", "הממשלה", "ממשלה"]);
+        assert_eq!(forms("בית"), vec!["בית", "ית"]);
+        assert_eq!(forms("של"), vec!["של"]);
+        let doc = index_forms("ראש הממשלה נאם בכנסת");
+        assert!(matches("ממשלה", &doc));
+        assert!(matches("כנסת", &doc));
+        assert!(matches("בממשלה", &doc));
+        assert!(matches("הַמֶּמְשָׁלָה", &doc));
+        assert!(!matches("תקציב", &doc));
+        assert!(!matches("", &doc));
+    }
+}
