@@ -115,6 +115,20 @@ pub struct Plural {
     pub branches: Vec<PluralBranch>,
 }
 
+impl Plural {
+    /// True for `{n, plural, offset:N other {#}}`: every number selects `other`, so it only
+    /// shows `n - offset` (ICU `PluralFormat` formats `#` as the number minus the offset).
+    /// Hoisting writes it for a `#` that cannot stay next to its offset plural; it has no
+    /// forms to translate or rewrite.
+    pub fn is_number_only(&self) -> bool {
+        matches!(
+            self.branches.as_slice(),
+            [PluralBranch { key: PluralKey::Category(Category::Other), message }]
+                if matches!(message.as_slice(), [Element::Pound])
+        )
+    }
+}
+
 /// A key of a plural branch.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PluralKey {

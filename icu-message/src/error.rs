@@ -164,9 +164,6 @@ pub enum IcuError {
     Parse(ParseError),
     /// Hoisting would produce more branch sentences than the limit.
     TooComplex { branches: usize, limit: usize },
-    /// A `#` cannot stay attached to its plural after hoisting (its plural has an offset and
-    /// another selector would sit between them).
-    PoundDetached { argument: String },
     /// The locale tag does not parse.
     InvalidLocale(String),
     /// Rebuilding got a different number of translated segments than there are branches.
@@ -186,9 +183,7 @@ impl IcuError {
     /// The language service's error code for this error.
     pub fn code(&self) -> ErrorCode {
         match self {
-            IcuError::TooComplex { .. } | IcuError::PoundDetached { .. } => {
-                ErrorCode::MessageTooComplex
-            }
+            IcuError::TooComplex { .. } => ErrorCode::MessageTooComplex,
             IcuError::InvalidLocale(_) => ErrorCode::UnsupportedLanguage,
             _ => ErrorCode::InvalidMessageFormat,
         }
@@ -202,10 +197,6 @@ impl fmt::Display for IcuError {
             IcuError::TooComplex { branches, limit } => write!(
                 f,
                 "the message has {branches} branch sentences once its plurals and selects are combined (limit {limit}): split it into smaller messages"
-            ),
-            IcuError::PoundDetached { argument } => write!(
-                f,
-                "'#' of {{{argument}, plural, offset:…}} would end up inside another plural or select when hoisted: write the select outside the plural"
             ),
             IcuError::InvalidLocale(tag) => write!(f, "'{tag}' is not a BCP 47 locale tag"),
             IcuError::SegmentCount { expected, found } => write!(

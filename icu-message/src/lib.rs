@@ -31,8 +31,9 @@
 //! assert_eq!(two.from.to_key_string(), "other");
 //! assert_eq!(two.samples, ["2"]);
 //!
+//! // The number is the placeholder `{#}` in segments; a bare `#` there is text.
 //! let sentences: Vec<String> = segments(&rewritten.message).into_iter().map(|s| s.text).collect();
-//! assert_eq!(sentences, ["You have # new message.", "You have # new messages.", "You have # new messages."]);
+//! assert_eq!(sentences, ["You have {#} new message.", "You have {#} new messages.", "You have {#} new messages."]);
 //! ```
 //!
 //! Errors convert into the service's [`lashon_vocab::ServiceError`]: a message that does not
@@ -61,5 +62,5 @@ pub use parser::{parse, MAX_DEPTH};
 pub use plurals::{Category, Plurals};
 pub use printer::print;
 pub use rewrite::{rewrite, BranchOrigin, PluralRewrite, Rewrite};
-pub use segments::{rebuild, segments, Placeholder, Rebuilt, Segment, Step};
+pub use segments::{rebuild, segments, Placeholder, Rebuilt, Segment, Step, NUMBER};
 pub use validate::{check, validate, Warning};

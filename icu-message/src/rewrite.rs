@@ -9,6 +9,10 @@
 //! branch sentence for its target category, using the samples to ask for the right form.
 //!
 //! With `offset:N`, categories and samples are about `n - N` (what `#` shows).
+//!
+//! A plural whose only branch is `other {#}` ([`Plural::is_number_only`], what hoisting writes
+//! for a `#` separated from its offset plural) just shows the number in every language: it is
+//! kept as is and not reported.
 
 use crate::ast::{Element, Message, Plural, PluralBranch, PluralKey, PluralKind};
 use crate::plurals::{Category, Plurals};
@@ -79,6 +83,7 @@ fn rewrite_elements(
     elements
         .iter()
         .map(|e| match e {
+            Element::Plural(p) if p.is_number_only() => Element::Plural(p.clone()),
             Element::Plural(p) => Element::Plural(rewrite_plural(p, source, target, path, out)),
             Element::Select(s) => {
                 let mut s = s.clone();

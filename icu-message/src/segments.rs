@@ -2,11 +2,25 @@
 //! translations.
 //!
 //! A segment is the text of one leaf branch with ICU quoting removed. Arguments appear as
-//! their ICU text (`{name}`, `{n, number}`, `{d, date, short}`), `#` as `#`, tags as `<b>`,
-//! `</b>`, `<br/>`: these are the placeholders a translation must keep. Selectors left inside
-//! a leaf (a message that was not hoisted) appear whole, as one placeholder.
+//! their ICU text (`{name}`, `{n, number}`, `{d, date, short}`), tags as `<b>`, `</b>`,
+//! `<br/>`: these are the placeholders a translation must keep. Selectors left inside a leaf
+//! (a message that was not hoisted, or the `{n, plural, offset:N other {#}}` hoisting writes
+//! for a detached `#`) appear whole, as one placeholder.
 //!
-//! In a leaf directly under a plural branch every `#` of the translation is the number.
+//! # The number and a literal `#`
+//!
+//! In ICU a `#` directly in a plural branch is the number and a quoted `'#'` is text
+//! (`MessagePattern`: `#` is `REPLACE_NUMBER` only in a plural/selectordinal sub-message).
+//! Segments are unquoted, so they cannot use `#` for both. The rule:
+//!
+//! - the number (`#` of the plural) is the placeholder [`NUMBER`], `{#}` — never a real
+//!   argument, as `#` is ICU Pattern_Syntax and cannot be an argument name;
+//! - a bare `#` in a segment, source or translation, is text: on rebuild it is quoted (`'#'`)
+//!   where ICU would read it as the number, so it stays text.
+//!
+//! So `{n, plural, other {# items in '#'tag}}` has the segment `{#} items in #tag`, and a
+//! translation that writes `#` instead of `{#}` is refused (the `{#}` placeholder is missing)
+//! rather than silently read as the number.
 
 use crate::ast::{Element, Message, Tag};
 use crate::error::IcuError;
@@ -33,6 +47,9 @@ pub struct Segment {
     /// The placeholders in order of first appearance, with how often each appears.
     pub placeholders: Vec<Placeholder>,
 }
+
+/// The placeholder for the number (`#` of a plural) in segment text.
+pub const NUMBER: &str = "{#}";
 
 /// A placeholder of a segment and its number of occurrences.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,8 +131,8 @@ fn render(
         match e {
             Element::Literal(t) => text.push_str(t),
             Element::Pound => {
-                text.push('#');
-                note(placeholders, "#");
+                text.push_str(NUMBER);
+                note(placeholders, NUMBER);
             }
             Element::Tag(Tag { name, children }) => match children {
                 None => {
@@ -155,17 +172,19 @@ pub struct Rebuilt {
 /// Rebuilds `skeleton` (usually a hoisted, rewritten message) with one translated sentence per
 /// segment, in [`segments`] order, and re-validates the result for `target`.
 ///
-/// Each translation must keep the segment's placeholders, each as often as the source has it.
+/// Each translation must keep the segment's placeholders, each as often as the source has it,
+/// and add none; the number is `{#}` and a bare `#` stays text (see the module docs).
 ///
 /// ```
 /// use lashon_icu::{parse, rebuild, Plurals};
 ///
 /// let he = Plurals::new("he").unwrap();
 /// let m = parse("{n, plural, one {# file} two {# files} other {# files}}").unwrap();
-/// let r = rebuild(&m, &["קובץ אחד", "שני קבצים", "# קבצים"], &he);
-/// assert!(r.is_err()); // the first two lost their `#`
-/// let r = rebuild(&m, &["קובץ # אחד", "# קבצים", "# קבצים"], &he).unwrap();
-/// assert_eq!(r.text, "{n, plural, one {קובץ # אחד} two {# קבצים} other {# קבצים}}");
+/// let r = rebuild(&m, &["קובץ אחד", "שני קבצים", "{#} קבצים"], &he);
+/// assert!(r.is_err()); // the first two lost their number
+/// let r = rebuild(&m, &["קובץ {#} אחד", "{#} קבצים", "{#} קבצים #1"], &he).unwrap();
+/// // A bare `#` is text: it is quoted so ICU does not read it as the number.
+/// assert_eq!(r.text, "{n, plural, one {קובץ # אחד} two {# קבצים} other {# קבצים '#'1}}");
 /// ```
 pub fn rebuild<S: AsRef<str>>(
     skeleton: &Message,
@@ -248,7 +267,6 @@ fn read_segment(
     let mut tokens: Vec<(String, Element)> = Vec::new();
     collect_tokens(leaf, plural, &mut tokens);
     tokens.sort_by_key(|t| std::cmp::Reverse(t.0.len()));
-    let has_pound = segment.placeholders.iter().any(|p| p.token == "#");
     let tag_names: Vec<&str> = segment
         .placeholders
         .iter()
@@ -263,11 +281,12 @@ fn read_segment(
     let mut literal = String::new();
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if c == '#' && has_pound {
+        if rest.starts_with(NUMBER) {
+            // Always read, so a `{#}` the source does not have is reported, not kept as text.
             flush(&mut current, &mut literal);
             current.push(Element::Pound);
-            note(&mut found, "#");
-            rest = &rest[1..];
+            note(&mut found, NUMBER);
+            rest = &rest[NUMBER.len()..];
             continue;
         }
         if c == '{' {
@@ -332,6 +351,18 @@ fn read_segment(
         return Err(IcuError::SegmentTags {
             segment: index,
             detail: format!("<{open}> is never closed"),
+        });
+    }
+    // A placeholder the source does not have (only `{#}` can be read without one).
+    if let Some(extra) = found
+        .iter()
+        .find(|f| !segment.placeholders.iter().any(|p| p.token == f.token))
+    {
+        return Err(IcuError::Placeholder {
+            segment: index,
+            placeholder: extra.token.clone(),
+            expected: 0,
+            found: extra.count,
         });
     }
     for p in &segment.placeholders {

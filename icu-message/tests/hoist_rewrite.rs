@@ -1,8 +1,8 @@
 //! Hoisting and plural rewriting between English, Hebrew and Russian.
 
 use lashon_icu::{
-    hoist, parse, print, rewrite, Category, IcuError, PluralKey, Plurals, Rewrite,
-    DEFAULT_BRANCH_LIMIT,
+    hoist, parse, print, rebuild, rewrite, segments, Category, IcuError, PluralKey, Plurals,
+    Rewrite, DEFAULT_BRANCH_LIMIT,
 };
 
 fn locale(tag: &str) -> Plurals {
@@ -98,12 +98,190 @@ fn hoist_literal_hash_gets_quoted_under_plural() {
 }
 
 #[test]
-fn hoist_pound_with_offset_under_select_is_refused() {
-    let m = parse("{a, plural, offset:1 other {# {g, select, male {m} other {o}}}}").unwrap();
-    let err = hoist(&m, DEFAULT_BRANCH_LIMIT).unwrap_err();
-    assert!(matches!(err, IcuError::PoundDetached { .. }));
-    let service: lashon_vocab::ServiceError = err.into();
-    assert_eq!(service.code.as_str(), "message_too_complex");
+fn hoist_offset_plural_goes_below_a_select_around_its_pound() {
+    // `#` is `a - 1`: it must stay directly under `a`, so the select moves above it.
+    assert_eq!(
+        hoisted("{a, plural, offset:1 other {# {g, select, male {m} other {o}}}}"),
+        "{g, select, male {{a, plural, offset:1 other {# m}}} \
+         other {{a, plural, offset:1 other {# o}}}}"
+    );
+}
+
+#[test]
+fn hoist_offset_plural_with_nested_plural_and_pound_in_both() {
+    let source = "{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} \
+                  other {{host} and # others came, bringing {items, plural, one {one dish} other {# dishes}}.}}";
+    // `guests` keeps its `#` (the offset plural is innermost); the `#` of `items` (no offset)
+    // is written `{items, number}`, as FormatJS does (GH #4202). The product grows: the `=0`
+    // and `=1` sentences repeat under each branch of `items`.
+    let expected = "{items, plural, \
+        one {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} \
+        other {{host} and # others came, bringing one dish.}}} \
+        other {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} \
+        other {{host} and # others came, bringing {items, number} dishes.}}}}";
+    assert_eq!(hoisted(source), expected);
+    let h = hoist(&parse(source).unwrap(), DEFAULT_BRANCH_LIMIT).unwrap();
+    assert_eq!(segments(&h).len(), 6);
+    // Bounded by the branch limit like any other product.
+    let err = hoist(&parse(source).unwrap(), 5).unwrap_err();
+    assert_eq!(
+        err,
+        IcuError::TooComplex {
+            branches: 6,
+            limit: 5
+        }
+    );
+
+    // en → he: both plurals gain `two`; every `#` is still under `guests`.
+    let r = rewritten(source, "en", "he");
+    let text = print(&r.message);
+    assert!(text.starts_with("{items, plural, one {{guests, plural, offset:1 =0 {No one came.}"));
+    assert!(text.contains(
+        "two {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} \
+         one {{host} and # others came, bringing {items, number} dishes.} \
+         two {{host} and # others came, bringing {items, number} dishes.}"
+    ));
+    // en → ru: 4 × (2 exact + 4 categories).
+    let r = rewritten(source, "en", "ru");
+    assert_eq!(segments(&r.message).len(), 4 * 6);
+    assert_eq!(r.plurals[0].argument, "items");
+    assert_eq!(r.plurals[1].path[0].argument, "items");
+}
+
+#[test]
+fn hoist_offset_plural_with_nested_select() {
+    let source = "{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} \
+                  other {{host} and # others came with {g, select, female {her} male {his} other {their}} friends.}}";
+    assert_eq!(
+        hoisted(source),
+        "{g, select, \
+         female {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} other {{host} and # others came with her friends.}}} \
+         male {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} other {{host} and # others came with his friends.}}} \
+         other {{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} other {{host} and # others came with their friends.}}}}"
+    );
+    // en → ru keeps the offset and derives the Russian forms for `n - 1`.
+    let r = rewritten(source, "en", "ru");
+    assert_eq!(r.plurals.len(), 3);
+    assert!(r.plurals.iter().all(|p| p.argument == "guests"));
+    assert!(print(&r.message).contains(
+        "{guests, plural, offset:1 =0 {No one came.} =1 {{host} came.} one {{host} and # others came with her friends.} \
+         few {{host} and # others came with her friends.}"
+    ));
+}
+
+#[test]
+fn hoist_selectordinal_with_offset_inside_a_select() {
+    let source = "{g, select, \
+        female {She took {n, selectordinal, offset:1 =1 {the win} one {the #st runner-up spot} \
+        two {the #nd runner-up spot} other {the #th runner-up spot}} in {race, select, sprint {the sprint} other {the marathon}}.} \
+        other {They took {n, selectordinal, offset:1 =1 {the win} other {the #th runner-up spot}}.}}";
+    let ordinal = |race: &str| {
+        format!(
+            "{{n, selectordinal, offset:1 =1 {{She took the win in {race}.}} \
+             one {{She took the #st runner-up spot in {race}.}} \
+             two {{She took the #nd runner-up spot in {race}.}} \
+             other {{She took the #th runner-up spot in {race}.}}}}"
+        )
+    };
+    assert_eq!(
+        hoisted(source),
+        format!(
+            "{{g, select, female {{{{race, select, sprint {{{}}} other {{{}}}}}}} \
+             other {{{{n, selectordinal, offset:1 =1 {{They took the win.}} other {{They took the #th runner-up spot.}}}}}}}}",
+            ordinal("the sprint"),
+            ordinal("the marathon")
+        )
+    );
+    // en → he: Hebrew ordinals only have `other`.
+    let r = rewritten(source, "en", "he");
+    assert!(print(&r.message).contains(
+        "{race, select, sprint {{n, selectordinal, offset:1 =1 {She took the win in the sprint.} \
+         other {She took the #th runner-up spot in the sprint.}}}"
+    ));
+    assert_eq!(r.plurals[0].path.len(), 2);
+    assert_eq!(r.plurals[0].dropped.len(), 2);
+}
+
+#[test]
+fn hoist_two_offset_plurals_in_one_sentence_keep_both_numbers() {
+    // Only one plural can be nearest to a sentence: the outer `#` becomes a one-branch plural
+    // of the same argument and offset, which prints `a - 1` for every `a`.
+    let source = "{a, plural, offset:1 other {# and {b, plural, offset:2 other {# more}}}}";
+    assert_eq!(
+        hoisted(source),
+        "{a, plural, offset:1 other {{b, plural, offset:2 other {{a, plural, offset:1 other {#}} and # more}}}}"
+    );
+    let r = rewritten(source, "en", "he");
+    // The number-only plural is not rewritten.
+    assert!(print(&r.message).contains("{a, plural, offset:1 other {#}} and # more"));
+    assert_eq!(r.plurals.len(), 1 + 3);
+    let s = segments(&r.message);
+    assert_eq!(s[0].text, "{a, plural, offset:1 other {#}} and {#} more");
+}
+
+#[test]
+fn hoist_three_levels_with_offset_pound() {
+    let source = "{host, select, other {{guests, plural, offset:1 =0 {They stay home} \
+                  other {They invite {friend} and # {items, plural, one {person} other {people}}}}}}";
+    assert_eq!(
+        hoisted(source),
+        "{host, select, other {{items, plural, \
+         one {{guests, plural, offset:1 =0 {They stay home} other {They invite {friend} and # person}}} \
+         other {{guests, plural, offset:1 =0 {They stay home} other {They invite {friend} and # people}}}}}}"
+    );
+}
+
+#[test]
+fn rebuild_keeps_a_literal_hash_as_text() {
+    let he = locale("he");
+    let m = hoist(
+        &parse("Tagged {n, plural, one {# post with '#'rust} other {# posts with '#'rust}}")
+            .unwrap(),
+        DEFAULT_BRANCH_LIMIT,
+    )
+    .unwrap();
+    let s = segments(&m);
+    // The number is `{#}`; the literal `#` is a plain `#`.
+    assert_eq!(s[0].text, "Tagged {#} post with #rust");
+    assert_eq!(s[0].placeholders[0].token, "{#}");
+    // Identity: rebuilding with the segments themselves gives the message back.
+    let texts: Vec<&str> = s.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(rebuild(&m, &texts, &he).unwrap().message, m);
+    // A bare `#` in a translation is text: quoted on rebuild.
+    let r = rebuild(&m, &["פוסט {#} עם #rust", "{#} פוסטים עם #rust"], &he).unwrap();
+    assert_eq!(
+        r.text,
+        "{n, plural, one {פוסט # עם '#'rust} other {# פוסטים עם '#'rust}}"
+    );
+    assert_eq!(segments(&r.message)[0].text, "פוסט {#} עם #rust");
+    // A translation that writes `#` for the number loses the `{#}` placeholder: refused.
+    let err = rebuild(&m, &["פוסט # עם #rust", "{#} פוסטים"], &he).unwrap_err();
+    assert_eq!(
+        err,
+        IcuError::Placeholder {
+            segment: 0,
+            placeholder: "{#}".into(),
+            expected: 1,
+            found: 0
+        }
+    );
+    // `{#}` where the source has no number (a select branch) is refused too.
+    let g = parse("{g, select, other {Item #1}}").unwrap();
+    assert_eq!(segments(&g)[0].text, "Item #1");
+    let err = rebuild(&g, &["פריט {#}"], &he).unwrap_err();
+    assert_eq!(
+        err,
+        IcuError::Placeholder {
+            segment: 0,
+            placeholder: "{#}".into(),
+            expected: 0,
+            found: 1
+        }
+    );
+    assert_eq!(
+        rebuild(&g, &["פריט #1"], &he).unwrap().text,
+        "{g, select, other {פריט #1}}"
+    );
 }
 
 #[test]
@@ -286,19 +464,6 @@ fn three_levels_en_to_ru() {
     // The `#` of `guests` now sits under `items`: it is written `{guests, number}`.
     assert!(print(&r.message).contains("She invites {friend} and {guests, number} people"));
     assert_eq!(r.plurals.len(), 2 + 2 * 4);
-}
-
-#[test]
-fn three_levels_with_offset_pound_cannot_be_hoisted() {
-    let source = "{host, select, other {{guests, plural, offset:1 =0 {They stay home} \
-                  other {They invite {friend} and # {items, plural, one {person} other {people}}}}}}";
-    let err = hoist(&parse(source).unwrap(), DEFAULT_BRANCH_LIMIT).unwrap_err();
-    assert_eq!(
-        err,
-        IcuError::PoundDetached {
-            argument: "guests".into()
-        }
-    );
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn segments_list_every_branch_sentence_in_order() {
             "She has no <b>files</b>",
             "She has {n, number} files in {dir}",
             "They have a file",
-            "They have # files"
+            "They have {#} files"
         ]
     );
     let path: Vec<(&str, &str)> = s[3]
@@ -180,9 +180,9 @@ fn full_pipeline_en_to_he() {
     assert_eq!(s.len(), 4);
     let translated = [
         "אין לך הודעות <b>חדשות</b> מ-{name}.",
-        "יש לך הודעה חדשה # מ-{name}.",
-        "יש לך # הודעות חדשות מ-{name}.",
-        "יש לך # הודעות חדשות מ-{name}.",
+        "יש לך הודעה חדשה {#} מ-{name}.",
+        "יש לך {#} הודעות חדשות מ-{name}.",
+        "יש לך {#} הודעות חדשות מ-{name}.",
     ];
     let rebuilt = rebuild(&r.message, &translated, &he).unwrap();
     assert_eq!(
@@ -198,12 +198,12 @@ fn full_pipeline_en_to_he() {
 fn rebuild_quotes_translated_syntax_characters() {
     let he = locale("he");
     let m = parse("{n, plural, one {# item} other {# items}}").unwrap();
-    let r = rebuild(&m, &["פריט #, {אחד}", "it's # '<b>'"], &he).unwrap();
+    let r = rebuild(&m, &["פריט {#}, {אחד}", "it's {#} '<b>'"], &he).unwrap();
     assert_eq!(
         r.text,
         "{n, plural, one {פריט #, '{'אחד'}'} other {it''s # '''<'b>''}}"
     );
-    assert_eq!(segments(&r.message)[1].text, "it's # '<b>'");
+    assert_eq!(segments(&r.message)[1].text, "it's {#} '<b>'");
 }
 
 #[test]

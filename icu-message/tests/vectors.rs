@@ -1,4 +1,5 @@
-//! Runs the parser vectors in `tests/vectors/parse.json`.
+//! Runs the parser vectors in `tests/vectors/parse.json` and the hoisting vectors in
+//! `tests/vectors/hoist.json`.
 //!
 //! Each vector has `name` and `input`, and either `ast` (the JSON form of the message, see
 //! `lashon_icu::json`) with an optional `printed` (the printer's normal form; the printed text
@@ -92,4 +93,32 @@ fn vector_names_are_unique() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), total);
+}
+
+/// Hoisting vectors (`tests/vectors/hoist.json`): `input` hoists (default limit) to `hoisted`,
+/// whose segments are `segments`; rebuilding from those segments gives `hoisted` back.
+#[test]
+fn hoist_vectors() {
+    use lashon_icu::{hoist, rebuild, segments, Plurals, DEFAULT_BRANCH_LIMIT};
+    let en = Plurals::new("en").expect("en");
+    let vectors: Vec<Value> =
+        serde_json::from_str(include_str!("vectors/hoist.json")).expect("valid JSON");
+    for v in &vectors {
+        let name = v["name"].as_str().unwrap_or("?");
+        let input = parse(v["input"].as_str().unwrap_or("")).expect(name);
+        let hoisted = hoist(&input, DEFAULT_BRANCH_LIMIT).expect(name);
+        assert_eq!(
+            print(&hoisted),
+            v["hoisted"].as_str().unwrap_or(""),
+            "{name}"
+        );
+        let texts: Vec<String> = segments(&hoisted).into_iter().map(|s| s.text).collect();
+        let expected: Vec<&str> = v["segments"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(texts, expected, "{name}");
+        let rebuilt = rebuild(&hoisted, &texts, &en).expect(name);
+        assert_eq!(rebuilt.message, hoisted, "{name}");
+    }
 }
