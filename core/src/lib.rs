@@ -23,6 +23,7 @@
 
 pub mod account;
 pub mod direction;
+pub mod hebrew;
 pub mod languages;
 pub mod limits;
 pub mod strict_json;

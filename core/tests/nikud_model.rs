@@ -1,0 +1,200 @@
+//! The Nakdimon port against the original model: agreement with the reference outputs stored
+//! by `scripts/nikud_reference.py` (TensorFlow CPU `predict()` on the same weights), accuracy
+//! against the gold with the paper's metrics, and the service's round-trip guarantee.
+//!
+//! Needs `LASHON_NIKUD_MODEL` (see `common::nikud_model`); skipped without it unless
+//! `LASHON_REQUIRE_NIKUD_MODEL=1`.
+
+mod common;
+
+use lashon_core::hebrew::api::{nikud, NikudRequest};
+use lashon_core::hebrew::strip_points;
+
+#[test]
+fn vocalizes_and_verifies() {
+    let Some(model) = common::nikud_model("vocalizes_and_verifies") else {
+        return;
+    };
+    let text = "שלום עולם, זהו מבחן של iPhone 15 ב-2024.";
+    let res = nikud(NikudRequest { text: text.into() }, Some(&model)).unwrap();
+    assert!(res.verified);
+    assert_ne!(res.nikud, text);
+    assert_eq!(strip_points(&res.nikud), text);
+    assert!(res.nikud.contains("iPhone 15") && res.nikud.contains("2024."));
+    eprintln!("{}", res.nikud);
+
+    // Input with points cannot be verified and comes back unchanged.
+    let pointed = "שָׁלוֹם";
+    let res = nikud(
+        NikudRequest {
+            text: pointed.into(),
+        },
+        Some(&model),
+    )
+    .unwrap();
+    assert!(!res.verified);
+    assert_eq!(res.nikud, pointed);
+}
+
+/// Texts to run: all 110 in an optimized build; every 5th in a debug build (the unoptimized
+/// forward pass is ~30× slower). `LASHON_NIKUD_ALL=1` forces all of them.
+fn selected<T>(all: Vec<T>) -> Vec<T> {
+    let every = if cfg!(debug_assertions) && std::env::var("LASHON_NIKUD_ALL").is_err() {
+        5
+    } else {
+        1
+    };
+    all.into_iter().step_by(every).collect()
+}
+
+struct Reference {
+    alphabet: Vec<String>,
+    texts: Vec<(String, String)>,
+}
+
+fn reference() -> Reference {
+    let raw = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/nakdimon-reference.json"
+    ))
+    .expect("core/tests/data/nakdimon-reference.json (written by scripts/nikud_reference.py)");
+    let doc: serde_json::Value = serde_json::from_str(&raw).expect("reference JSON");
+    let alphabet = doc["alphabet"]
+        .as_array()
+        .expect("alphabet")
+        .iter()
+        .map(|m| m.as_str().expect("mark string").to_owned())
+        .collect();
+    let texts = doc["texts"]
+        .as_array()
+        .expect("texts")
+        .iter()
+        .map(|t| {
+            (
+                t["file"].as_str().expect("file").to_owned(),
+                t["marks"].as_str().expect("marks").to_owned(),
+            )
+        })
+        .collect();
+    Reference { alphabet, texts }
+}
+
+/// A document's genre and its `[dec, cha, wor, voc]`.
+type GenreScore = (String, [f64; 4]);
+
+fn is_letter(c: char) -> bool {
+    ('\u{05D0}'..='\u{05EA}').contains(&c)
+}
+
+/// Issue 12: strip each gold text of tests/new, vocalize it, compare with the original model's
+/// output on the same weights: character agreement ≥ 99.9%, disagreements only on near ties.
+/// Also prints the paper's metrics against the gold next to the published Nakdimon and Dicta
+/// outputs, and how close the published Nakdimon outputs are to this model.
+#[test]
+fn agrees_with_reference_and_scores_against_gold() {
+    let Some(model) = common::nikud_model("agrees_with_reference_and_scores_against_gold") else {
+        return;
+    };
+    let reference = reference();
+    let gold: std::collections::HashMap<String, std::path::PathBuf> =
+        common::gold_files().into_iter().collect();
+    assert_eq!(
+        reference.texts.len(),
+        gold.len(),
+        "reference covers every gold text"
+    );
+
+    let (mut letters, mut agree, mut near_ties) = (0usize, 0usize, 0usize);
+    let mut worst_margin = 0f32;
+    let mut scores: Vec<(&str, Vec<GenreScore>)> = [
+        "lashon",
+        "reference (TF)",
+        "published Nakdimon",
+        "published Dicta",
+    ]
+    .into_iter()
+    .map(|s| (s, Vec::new()))
+    .collect();
+    let mut published_vs_ours = (0usize, 0usize);
+    for (file, codes) in selected(reference.texts) {
+        let gold_text = std::fs::read_to_string(&gold[&file]).expect("gold text");
+        let bare = strip_points(&gold_text);
+        let chars: Vec<char> = bare.chars().collect();
+        let predictions = model.predict(&chars);
+        let mut ours = String::new();
+        let mut theirs = String::new();
+        let mut codes = codes.chars();
+        for (&c, p) in chars.iter().zip(&predictions) {
+            let marks: String = lashon_core::hebrew::nikud::Nakdimon::marks(c, p).collect();
+            ours.push(c);
+            ours.push_str(&marks);
+            theirs.push(c);
+            if is_letter(c) {
+                let code = codes.next().expect("a reference code per Hebrew letter");
+                let want = &reference.alphabet[(code as u32 - 0x21) as usize];
+                theirs.push_str(want);
+                letters += 1;
+                if *want == marks {
+                    agree += 1;
+                } else {
+                    worst_margin = worst_margin.max(p.margin);
+                    if p.margin < 1e-3 {
+                        near_ties += 1;
+                    }
+                    eprintln!(
+                        "{file}: letter {c} ours {marks:?} reference {want:?} margin {}",
+                        p.margin
+                    );
+                }
+            }
+        }
+        assert!(codes.next().is_none(), "{file}: reference has more letters");
+        let genre = file.split('/').next().unwrap_or_default().to_owned();
+        let read = |system: &str| {
+            let dir = common::shared_data("nakdimon-diacritization-tests/tests/new");
+            std::fs::read_to_string(dir.join(system).join(&file)).expect("system output")
+        };
+        let published = read("Nakdimon");
+        let c = common::metrics::counts(&ours, &published);
+        published_vs_ours.0 += c.cha.0;
+        published_vs_ours.1 += c.cha.1;
+        for (system, text) in [
+            (0, ours.clone()),
+            (1, theirs),
+            (2, published),
+            (3, read("Dicta")),
+        ] {
+            scores[system]
+                .1
+                .push((genre.clone(), common::metrics::metrics(&text, &gold_text)));
+        }
+    }
+    let agreement = agree as f64 / letters as f64;
+    eprintln!(
+        "nikud agreement with TensorFlow predict(): {agree}/{letters} Hebrew letters = {:.4}% \
+         ({} disagreements, {near_ties} within 1e-3 of a tie, largest margin {worst_margin})",
+        100.0 * agreement,
+        letters - agree
+    );
+    eprintln!(
+        "published tests/new/Nakdimon vs this model: CHA {:.2}%",
+        100.0 * published_vs_ours.0 as f64 / published_vs_ours.1.max(1) as f64
+    );
+    eprintln!("accuracy vs gold (macro average over genres, as metrics.py):");
+    eprintln!(
+        "  {:<20} {:>7} {:>7} {:>7} {:>7}",
+        "system", "DEC", "CHA", "WOR", "VOC"
+    );
+    for (system, docs) in &scores {
+        let m = common::metrics::macro_average(docs);
+        eprintln!(
+            "  {system:<20} {:>6.2}% {:>6.2}% {:>6.2}% {:>6.2}%",
+            100.0 * m[0],
+            100.0 * m[1],
+            100.0 * m[2],
+            100.0 * m[3]
+        );
+    }
+    assert!(letters > 10_000, "too few letters compared: {letters}");
+    assert!(agreement >= 0.999, "agreement {agreement} below 99.9%");
+}
