@@ -1,9 +1,53 @@
 //! Protected translation for lashon: the values that must survive a translation exactly.
 //!
-//! This crate will hold, as pure functions over their inputs, the pieces of the protected
-//! translation pipeline described in the language-service spec: sentence splitting that keeps
-//! Markdown structure, span finding (numbers, dates, identifiers, templates, terms, domain
-//! packs), masking and unmasking, and the verification checks run on every sentence.
-//! It does no I/O; lexicons and tables are arguments with built-in defaults.
+//! This crate holds, as pure functions over their inputs, the pieces of the protected
+//! translation pipeline of the language-service spec ("Protected translation rules", "Domain
+//! rules", the span, issue and segment tables, the clinical sections):
 //!
-//! The crate is filled by the protection issue; until then it exports nothing.
+//! - [`split`]: sentence splitting for he/en/ru that keeps Markdown structure as
+//!   `prefix`/`suffix`, so a document rebuilds byte-exact.
+//! - [`spans`]: span finding for every span `type` of the spec, overlaps resolved by a
+//!   documented precedence, check digits (IBAN mod-97, Israeli ID, Luhn) verified.
+//! - [`numbers`] and [`dates`]: numbers in he/en/ru formats; dates read with `date_order` and
+//!   rendered per `date_style`.
+//! - [`mask`]: placeholders the model must keep, robust to reordering; redacted values never
+//!   leave the process; unmasking with renderings and optional bidi isolates.
+//! - [`verify`]: the checks run on every sentence pair, producing issues.
+//! - [`lexicon`]: built-in lexicons the caller can replace; the clinical abbreviations are
+//!   derived from the Medical Abbreviation and Acronym Meta-Inventory (Grossman Liu et al.,
+//!   Columbia DBMI, Scientific Data 2021), licensed CC BY 4.0.
+//!
+//! It does no I/O.
+//!
+//! ```
+//! use lashon_protect::{mask, spans::{ProtectOptions, SpanFinder}, Lang, BidiMode, Audience, SpanType};
+//!
+//! let mut options = ProtectOptions::new(Lang::En, Lang::He);
+//! options.redact_terms = vec!["Dana Levi".into()];
+//! let finder = SpanFinder::new(options);
+//! let text = "Dana Levi paid $1,200.50 on 2025-03-05.";
+//! let spans = finder.find(text);
+//! let kinds: Vec<SpanType> = spans.iter().map(|s| s.kind).collect();
+//! assert_eq!(kinds, [SpanType::Name, SpanType::Number, SpanType::Date]);
+//!
+//! let masked = mask::mask(text, &spans, Audience::Clinician);
+//! assert_eq!(masked.text, "⟦0⟧ paid ⟦1⟧ on ⟦2⟧.");
+//! // The model answers in Hebrew, tokens reordered as it likes.
+//! let back = mask::unmask("ב-⟦2⟧ ⟦0⟧ שילמה ⟦1⟧.", &masked, Lang::He, BidiMode::None);
+//! assert_eq!(back.text, "ב-5 במרץ 2025 Dana Levi שילמה $1,200.50.");
+//! assert!(back.issues.is_empty());
+//! ```
+
+pub mod dates;
+pub mod lexicon;
+pub mod mask;
+pub mod model;
+pub mod numbers;
+pub mod spans;
+pub mod split;
+pub mod verify;
+
+pub use model::{
+    passes, Audience, BidiMode, DateOrder, DateStyle, Domain, FoundSpan, Gender, Issue, IssueCode,
+    Lang, Segment, Severity, Span, SpanType, Status, UnsupportedLanguage,
+};
