@@ -9,10 +9,12 @@ const GENERAL: &str = "Your order #A-1234 of 3 items ($1,299.99) ships on March 
 Visit https://example.com/orders or write to help@example.com. ההזמנה שלך תגיע ב-5 במרץ, \
 והמחיר הוא 1,299 ₪ כולל מע\"מ. Ваш заказ будет доставлен 5 марта 2025 г., стоимость 1 299,99 руб. \
 Hello {name}, you have %d new messages and <b>2</b> alerts. Tom started screaming like a girl. ";
-const CLINICAL: &str = "Patient is a 67 yo male s/p CABG with HTN and DM2 on metformin 500 mg PO BID \
+const CLINICAL: &str =
+    "Patient is a 67 yo male s/p CABG with HTN and DM2 on metformin 500 mg PO BID \
 and lisinopril 10 mg daily. Start atorvastatin 40 mg qhs; hold warfarin if INR > 3.5. Dx: I25.10, \
 E11.9. Pain in the right knee, 7/10. המטופל נוטל אקמול 500 מ\"ג פעמיים ביום. ";
-const FINANCE: &str = "Please transfer EUR 2,500.00 to IBAN IL62 0108 0000 0009 9999 999 (BIC LUMIILIT) \
+const FINANCE: &str =
+    "Please transfer EUR 2,500.00 to IBAN IL62 0108 0000 0009 9999 999 (BIC LUMIILIT) \
 from account 12-345-678901 by 05/03/2025; invoice no. INV-2025-0042. Card 4111 1111 1111 1111 was \
 debited -150.00 USD; the rate rose by 25 bp to 4.75%. ת\"ז 039337423, חשבונית מס' 778812. ";
 

@@ -122,9 +122,13 @@ fn bban_matches(spec: &str, bban: &[u8]) -> bool {
 }
 
 /// ISO 13616 IBAN: known country, registry length and structure, and ISO 7064 mod 97-10 = 1.
-/// Spaces are allowed between groups; letters must be upper case.
+/// Spaces, dashes or dots are allowed between groups (as python-stdnum compacts them); letters are read case-insensitively.
 pub fn iban_valid(raw: &str) -> bool {
-    let compact: Vec<u8> = raw.bytes().filter(|b| *b != b' ').collect();
+    let compact: Vec<u8> = raw
+        .bytes()
+        .filter(|b| !matches!(b, b' ' | b'-' | b'.'))
+        .map(|b| b.to_ascii_uppercase())
+        .collect();
     if compact.len() < 5 || compact.len() > 34 {
         return false;
     }
@@ -150,7 +154,25 @@ pub fn iban_valid(raw: &str) -> bool {
             (rem * 10 + value) % 97
         };
     }
-    rem == 1
+    rem == 1 && national_check(&compact)
+}
+
+/// National check digits some registries add inside the BBAN. Belgium: the last two digits are
+/// the first ten mod 97 (97 when the remainder is 0).
+fn national_check(compact: &[u8]) -> bool {
+    if compact.starts_with(b"BE") && compact.len() == 16 {
+        let digits = std::str::from_utf8(&compact[4..]).unwrap_or("");
+        let (Ok(body), Ok(check)) = (digits[..10].parse::<u64>(), digits[10..].parse::<u64>())
+        else {
+            return false;
+        };
+        let expected = match body % 97 {
+            0 => 97,
+            r => r,
+        };
+        return expected == check;
+    }
+    true
 }
 
 /// ISO 3166-1 alpha-2 codes in use, for the BIC country field (ISO 9362). Stored as one string

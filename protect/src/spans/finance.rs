@@ -16,7 +16,8 @@ fn re(pattern: &str) -> Regex {
 }
 
 /// Country code, check digits, then groups of up to four letters or digits, spaced or not.
-static IBAN: LazyLock<Regex> = LazyLock::new(|| re(r"[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{1,4}){2,8}"));
+static IBAN: LazyLock<Regex> =
+    LazyLock::new(|| re(r"[A-Z]{2} ?[0-9]{2}(?:[ \-.]?[A-Za-z0-9]{1,4}){2,8}"));
 static BIC: LazyLock<Regex> = LazyLock::new(|| re(r"[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"));
 /// Card numbers: 13 to 19 digits, optionally in groups split by spaces or dashes.
 static CARD: LazyLock<Regex> =
@@ -72,7 +73,7 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
             let s = m.as_str();
             let mut cut = s.len();
             loop {
-                let cand = s[..cut].trim_end();
+                let cand = s[..cut].trim_end_matches([' ', '-', '.']);
                 if iban_valid(cand) && boundary(text, m.start(), m.start() + cand.len()) {
                     out.push(Candidate::new(
                         m.start(),
@@ -81,7 +82,7 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
                     ));
                     break;
                 }
-                match cand.rfind(' ') {
+                match cand.rfind([' ', '-', '.']) {
                     Some(sp) if sp > 4 => cut = sp,
                     _ => break,
                 }
