@@ -26,6 +26,7 @@ pub mod direction;
 pub mod hebrew;
 pub mod languages;
 pub mod limits;
+pub mod news;
 pub mod strict_json;
 pub mod terms;
 pub mod time;

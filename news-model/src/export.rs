@@ -121,3 +121,37 @@ pub fn write_page(format: ExportFormat, records: &[ExportRecord]) -> io::Result<
     }
     w.finish()
 }
+
+/// Why an export body could not be read back.
+#[derive(Debug)]
+pub struct ReadExportError(String);
+
+impl std::fmt::Display for ReadExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "export body is not valid: {}", self.0)
+    }
+}
+
+impl std::error::Error for ReadExportError {}
+
+/// Reads an export body back into records (a CSV reader with headers, or one JSON object per
+/// line): what a client does, and what tests use to prove the writers.
+pub fn read_page(format: ExportFormat, body: &[u8]) -> Result<Vec<ExportRecord>, ReadExportError> {
+    match format {
+        ExportFormat::Csv => {
+            let mut r = csv::ReaderBuilder::new().has_headers(true).from_reader(body);
+            let headers = r.headers().map_err(|e| ReadExportError(e.to_string()))?;
+            if headers.iter().ne(EXPORT_FIELDS) {
+                return Err(ReadExportError(format!("unexpected header {headers:?}")));
+            }
+            r.deserialize()
+                .map(|row| row.map_err(|e| ReadExportError(e.to_string())))
+                .collect()
+        }
+        ExportFormat::Jsonl => body
+            .split(|b| *b == b'\n')
+            .filter(|line| !line.is_empty())
+            .map(|line| serde_json::from_slice(line).map_err(|e| ReadExportError(e.to_string())))
+            .collect(),
+    }
+}
