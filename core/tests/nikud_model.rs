@@ -36,15 +36,22 @@ fn vocalizes_and_verifies() {
     assert_eq!(res.nikud, pointed);
 }
 
-/// Texts to run: all 110 in an optimized build; every 5th in a debug build (the unoptimized
-/// forward pass is ~30× slower). `LASHON_NIKUD_ALL=1` forces all of them.
-fn selected<T>(all: Vec<T>) -> Vec<T> {
-    let every = if cfg!(debug_assertions) && std::env::var("LASHON_NIKUD_ALL").is_err() {
-        5
-    } else {
-        1
-    };
-    all.into_iter().step_by(every).collect()
+/// All 110 texts in an optimized build (`cargo test --release`) or with `LASHON_NIKUD_ALL=1`;
+/// in a debug build, where the unoptimized forward pass runs about 50× slower, the first four
+/// texts shorter than 600 characters (enough to catch a broken port, not to measure it).
+fn full_run() -> bool {
+    !cfg!(debug_assertions) || std::env::var("LASHON_NIKUD_ALL").is_ok_and(|v| v == "1")
+}
+
+fn selected(all: Vec<(String, String)>) -> Vec<(String, String)> {
+    if full_run() {
+        return all;
+    }
+    eprintln!("debug build: comparing 4 short texts; run with --release for all 110");
+    all.into_iter()
+        .filter(|(_, codes)| codes.chars().count() < 450)
+        .take(4)
+        .collect()
 }
 
 struct Reference {
@@ -195,6 +202,7 @@ fn agrees_with_reference_and_scores_against_gold() {
             100.0 * m[3]
         );
     }
-    assert!(letters > 10_000, "too few letters compared: {letters}");
+    let floor = if full_run() { 100_000 } else { 500 };
+    assert!(letters > floor, "too few letters compared: {letters}");
     assert!(agreement >= 0.999, "agreement {agreement} below 99.9%");
 }

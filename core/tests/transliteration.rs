@@ -153,3 +153,29 @@ fn modern_scheme_properties() {
     // Presentation forms read like their decompositions.
     assert_eq!(he_to_latin("\u{FB2A}\u{05B8}לוֹם", None).0, "shalom");
 }
+
+/// No input makes the transliterators panic: pseudo-random strings over Hebrew letters, every
+/// point and accent, geresh, maqaf, Latin letters and punctuation (a fixed xorshift sequence).
+#[test]
+fn never_panics_on_mixed_input() {
+    let alphabet: Vec<char> = ('\u{0591}'..='\u{05F4}')
+        .chain("abcdefghijklmnopqrstuvwxyzAEIOUY' -.,\n\u{FB2A}\u{FB4F}1".chars())
+        .collect();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..3000 {
+        let len = (next() % 12) as usize;
+        let s: String = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let _ = sbl::transliterate(&s);
+        let _ = he_to_latin(&s, None);
+        let _ = latin::transliterate(&s);
+        let _ = lashon_core::hebrew::strip_points(&s);
+    }
+}
