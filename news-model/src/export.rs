@@ -139,7 +139,9 @@ impl std::error::Error for ReadExportError {}
 pub fn read_page(format: ExportFormat, body: &[u8]) -> Result<Vec<ExportRecord>, ReadExportError> {
     match format {
         ExportFormat::Csv => {
-            let mut r = csv::ReaderBuilder::new().has_headers(true).from_reader(body);
+            let mut r = csv::ReaderBuilder::new()
+                .has_headers(true)
+                .from_reader(body);
             let headers = r.headers().map_err(|e| ReadExportError(e.to_string()))?;
             if headers.iter().ne(EXPORT_FIELDS) {
                 return Err(ReadExportError(format!("unexpected header {headers:?}")));

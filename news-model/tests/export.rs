@@ -47,7 +47,10 @@ fn csv_round_trip_is_rfc4180() {
     let text = String::from_utf8(body.clone()).unwrap();
     assert!(text.starts_with(&(EXPORT_FIELDS.join(",") + "\r\n")));
     assert!(text.ends_with("\r\n"));
-    assert!(text.contains("\"Quote \"\"inside\"\" twice \"\"\"\"\""), "{text}");
+    assert!(
+        text.contains("\"Quote \"\"inside\"\" twice \"\"\"\"\""),
+        "{text}"
+    );
     assert_eq!(read_page(ExportFormat::Csv, &body).unwrap(), recs);
     // A generic CSV reader sees 12 fields per row and the same number of rows.
     let mut r = csv::Reader::from_reader(body.as_slice());
