@@ -23,7 +23,7 @@ const CORE: &str = r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]{1,3}(?:[ \u{
 
 static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
-        r"(?P<pre>{CURRENCY}\s?)?(?P<sign>[+\-−±])?(?P<a>{CORE})(?:(?P<ord>st|nd|rd|th|-(?:й|я|е|го|му|м|х|ой|ый|ая|ое))|(?P<rest>(?:\s?[-–—]\s?[+\-−]?{CORE})?(?:\s?(?:%|‰|bps|bp|b\.p\.|נ״ב|נ\x22ב|б\.п\.|процент(?:а|ов)?|אחוז(?:ים)?|percent))?(?:\s?{CURRENCY})?))"
+        r"(?:{CURRENCY}\s?)?[+\-−±]?{CORE}(?:(?:st|nd|rd|th|-(?:й|я|е|го|му|м|х|ой|ый|ая|ое))|(?:(?:\s?[-–—]\s?[+\-−]?{CORE})?(?:\s?(?:%|‰|bps|bp|b\.p\.|נ״ב|נ\x22ב|б\.п\.|процент(?:а|ов)?|אחוז(?:ים)?|percent))?(?:\s?{CURRENCY})?))"
     );
     Regex::new(&pattern).unwrap_or_else(|e| panic!("number pattern: {e}"))
 });
@@ -49,26 +49,60 @@ fn next_char(text: &str, at: usize) -> Option<char> {
 
 /// Finds every number of `text`, as written in `lang`.
 pub fn find_numbers(text: &str, lang: Lang) -> Vec<NumberMatch> {
+    number_spans(text)
+        .into_iter()
+        .map(|(start, end, ordinal)| NumberMatch {
+            start,
+            end,
+            ordinal,
+            values: text
+                .get(start..end)
+                .map_or_else(Vec::new, |s| values_of(s, lang)),
+        })
+        .collect()
+}
+
+const SIGNS: [char; 4] = ['+', '-', '−', '±'];
+const ORDINAL_EN: [&str; 4] = ["st", "nd", "rd", "th"];
+const ORDINAL_RU: [&str; 11] = [
+    "-й", "-я", "-е", "-го", "-му", "-м", "-х", "-ой", "-ый", "-ая", "-ое",
+];
+
+/// The number spans of `text` as (start, end, ordinal), without their values (span finding
+/// needs no values; [`find_numbers`] adds them).
+///
+/// The pattern is run without capture groups (a DFA pass, no per-match capture search); the
+/// groups are read back from the match: `a` starts at the first ASCII digit (neither a
+/// currency nor a sign holds one), `sign` is the sign character just before it, `pre` is
+/// whatever precedes the sign or digit, and `ord` is an ordinal ending, which no other ending
+/// of the pattern (`%`, units, currencies, digits) can look like.
+pub(crate) fn number_spans(text: &str) -> Vec<(usize, usize, bool)> {
     let mut out = Vec::new();
-    for caps in NUMBER.captures_iter(text) {
-        let Some(whole) = caps.get(0) else { continue };
-        let Some(a) = caps.name("a") else { continue };
+    for whole in NUMBER.find_iter(text) {
+        let m = whole.as_str();
+        let Some(a_rel) = m.find(|c: char| c.is_ascii_digit()) else {
+            continue;
+        };
+        let a_start = whole.start() + a_rel;
+        let sign = m[..a_rel].chars().next_back().filter(|c| SIGNS.contains(c));
+        let sign_rel = a_rel - sign.map_or(0, char::len_utf8);
+        let has_pre = sign_rel > 0;
         let mut start = whole.start();
         // A digit glued to a Latin letter belongs to an identifier (`A12`), not a number.
-        if let Some(c) = prev_char(text, a.start()) {
+        if let Some(c) = prev_char(text, a_start) {
             if c.is_ascii_alphanumeric() || c == '_' {
                 continue;
             }
         }
-        if let Some(sign) = caps.name("sign") {
-            // `ב-5`, `ל־2024`, `x-1`: after a letter the hyphen joins a prefix, not a sign.
-            if caps.name("pre").is_none() {
-                let before = prev_char(text, sign.start());
-                if before.is_some_and(|c| c.is_alphanumeric()) {
-                    start = a.start();
-                }
+        // `ב-5`, `ל־2024`, `x-1`: after a letter the hyphen joins a prefix, not a sign.
+        if sign.is_some() && !has_pre {
+            let before = prev_char(text, whole.start());
+            if before.is_some_and(|c| c.is_alphanumeric()) {
+                start = a_start;
             }
         }
+        let ordinal =
+            ORDINAL_EN.iter().any(|o| m.ends_with(o)) || ORDINAL_RU.iter().any(|o| m.ends_with(o));
         let mut end = whole.end();
         // Trailing whitespace the optional groups may have consumed is not part of the value.
         while let Some(c) = text.get(..end).and_then(|s| s.chars().next_back()) {
@@ -85,14 +119,7 @@ pub fn find_numbers(text: &str, lang: Lang) -> Vec<NumberMatch> {
         if next_char(text, end).is_some_and(|c| c.is_alphabetic()) {
             continue;
         }
-        let slice = &text[start..end];
-        let values = values_of(slice, lang);
-        out.push(NumberMatch {
-            start,
-            end,
-            ordinal: caps.name("ord").is_some(),
-            values,
-        });
+        out.push((start, end, ordinal));
     }
     out
 }

@@ -18,6 +18,7 @@ fn re(pattern: &str) -> Regex {
 /// Country code, check digits, then groups of up to four letters or digits, spaced or not.
 static IBAN: LazyLock<Regex> =
     LazyLock::new(|| re(r"[A-Z]{2} ?[0-9]{2}(?:[ \-.]?[A-Za-z0-9]{1,4}){2,8}"));
+static IBAN_AT: LazyLock<Regex> = LazyLock::new(|| re(&format!("^(?:{})", IBAN.as_str())));
 static BIC: LazyLock<Regex> = LazyLock::new(|| re(r"[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?"));
 /// Card numbers: 13 to 19 digits, optionally in groups split by spaces or dashes.
 static CARD: LazyLock<Regex> =
@@ -64,22 +65,79 @@ fn digit_boundary(text: &str, start: usize, end: usize) -> bool {
     !bad(b) && !bad(a) && !b2
 }
 
+/// Runs of digits, spaces, dashes and slashes that hold a digit, with their offsets.
+fn digit_runs(text: &str) -> Vec<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let in_run = |b: &u8| b.is_ascii_digit() || matches!(b, b' ' | b'-' | b'/');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(d) = bytes[i..].iter().position(u8::is_ascii_digit) {
+        let digit = i + d;
+        let start = bytes[..digit]
+            .iter()
+            .rposition(|b| !in_run(b))
+            .map_or(0, |p| p + 1);
+        let end = bytes[digit..]
+            .iter()
+            .position(|b| !in_run(b))
+            .map_or(bytes.len(), |p| digit + p);
+        if let Some(run) = text.get(start..end) {
+            out.push((start, run));
+        }
+        i = end;
+    }
+    out
+}
+
+/// The matches of [`IBAN`] in `text`, as a whole-text pass would find them: an IBAN starts
+/// with two capitals, an optional space and two digits, so the anchored pattern is tried only
+/// at such places (found from the digit pairs), leftmost first, never inside an earlier match.
+fn iban_matches(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let upper = |i: usize, j: usize| {
+        bytes
+            .get(i..j)
+            .is_some_and(|s| s.iter().all(u8::is_ascii_uppercase))
+    };
+    let mut starts = Vec::new();
+    for j in 0..bytes.len().saturating_sub(1) {
+        if !(bytes[j].is_ascii_digit() && bytes[j + 1].is_ascii_digit()) {
+            continue;
+        }
+        if j >= 3 && bytes[j - 1] == b' ' && upper(j - 3, j - 1) {
+            starts.push(j - 3);
+        }
+        if j >= 2 && upper(j - 2, j) {
+            starts.push(j - 2);
+        }
+    }
+    starts.sort_unstable();
+    let mut out = Vec::new();
+    let mut last_end = 0;
+    for start in starts {
+        if start < last_end {
+            continue;
+        }
+        if let Some(m) = text.get(start..).and_then(|rest| IBAN_AT.find(rest)) {
+            out.push((start, start + m.end()));
+            last_end = start + m.end();
+        }
+    }
+    out
+}
+
 pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
     let has_digit = text.bytes().any(|b| b.is_ascii_digit());
     if has_digit {
-        for m in IBAN.find_iter(text) {
+        for (start, end) in iban_matches(text) {
             // Longest valid prefix at group boundaries: a trailing word in capitals (`EUR`)
             // may have been swallowed by the greedy groups.
-            let s = m.as_str();
+            let s = &text[start..end];
             let mut cut = s.len();
             loop {
                 let cand = s[..cut].trim_end_matches([' ', '-', '.']);
-                if iban_valid(cand) && boundary(text, m.start(), m.start() + cand.len()) {
-                    out.push(Candidate::new(
-                        m.start(),
-                        m.start() + cand.len(),
-                        SpanType::Account,
-                    ));
+                if iban_valid(cand) && boundary(text, start, start + cand.len()) {
+                    out.push(Candidate::new(start, start + cand.len(), SpanType::Account));
                     break;
                 }
                 match cand.rfind([' ', '-', '.']) {
@@ -88,23 +146,31 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
                 }
             }
         }
-        for m in CARD.find_iter(text) {
-            let digits = m.as_str().bytes().filter(u8::is_ascii_digit).count();
-            if (13..=19).contains(&digits)
-                && luhn_valid(m.as_str())
-                && digit_boundary(text, m.start(), m.end())
-            {
-                out.push(Candidate::new(m.start(), m.end(), SpanType::Card));
+        // Card, bank account and ID numbers hold only digits, spaces, dashes and slashes: their
+        // patterns run over the runs of those characters that hold a digit only (a match never
+        // crosses another character, so this finds what a whole-text pass finds).
+        for (off, run) in digit_runs(text) {
+            for m in CARD.find_iter(run) {
+                let (start, end) = (off + m.start(), off + m.end());
+                let digits = m.as_str().bytes().filter(u8::is_ascii_digit).count();
+                if (13..=19).contains(&digits)
+                    && luhn_valid(m.as_str())
+                    && digit_boundary(text, start, end)
+                {
+                    out.push(Candidate::new(start, end, SpanType::Card));
+                }
             }
-        }
-        for m in BANK_ACCOUNT.find_iter(text) {
-            if digit_boundary(text, m.start(), m.end()) {
-                out.push(Candidate::new(m.start(), m.end(), SpanType::Account));
+            for m in BANK_ACCOUNT.find_iter(run) {
+                let (start, end) = (off + m.start(), off + m.end());
+                if digit_boundary(text, start, end) {
+                    out.push(Candidate::new(start, end, SpanType::Account));
+                }
             }
-        }
-        for m in ISRAELI_ID.find_iter(text) {
-            if israeli_id_valid(m.as_str()) && digit_boundary(text, m.start(), m.end()) {
-                out.push(Candidate::new(m.start(), m.end(), SpanType::IdNumber));
+            for m in ISRAELI_ID.find_iter(run) {
+                let (start, end) = (off + m.start(), off + m.end());
+                if israeli_id_valid(m.as_str()) && digit_boundary(text, start, end) {
+                    out.push(Candidate::new(start, end, SpanType::IdNumber));
+                }
             }
         }
         for c in REFERENCE.captures_iter(text) {

@@ -108,16 +108,46 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
             out.push(Candidate::new(m.start(), m.end(), SpanType::Email));
         }
     }
-    for m in IDENTIFIER.find_iter(text) {
-        let s = m.as_str();
-        if !s.bytes().any(|b| b.is_ascii_digit()) || ascii_word_char(before(text, m.start())) {
-            continue;
+    // An identifier holds a digit and only the characters of its pattern, so the pattern runs
+    // only over the maximal runs of those characters that hold a digit (a match never crosses
+    // a character outside the class, so this finds exactly what a whole-text pass finds).
+    for (run_start, run) in identifier_runs(text) {
+        for m in IDENTIFIER.find_iter(run) {
+            let (start, s) = (run_start + m.start(), m.as_str());
+            if !s.bytes().any(|b| b.is_ascii_digit()) || ascii_word_char(before(text, start)) {
+                continue;
+            }
+            // A final period is the sentence's.
+            let end = start + s.trim_end_matches('.').len();
+            out.push(Candidate::new(start, end, SpanType::Identifier));
         }
-        let mut end = m.end();
-        // A final period is the sentence's.
-        while text[m.start()..end].ends_with('.') {
-            end -= 1;
-        }
-        out.push(Candidate::new(m.start(), end, SpanType::Identifier));
     }
+}
+
+fn identifier_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/' | b'.' | b'#')
+}
+
+/// Maximal runs of identifier characters (all ASCII, so their ends are char boundaries) that
+/// hold an ASCII digit, with their offsets.
+fn identifier_runs(text: &str) -> Vec<(usize, &str)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(d) = bytes[i..].iter().position(u8::is_ascii_digit) {
+        let digit = i + d;
+        let start = bytes[..digit]
+            .iter()
+            .rposition(|b| !identifier_byte(*b))
+            .map_or(0, |p| p + 1);
+        let end = bytes[digit..]
+            .iter()
+            .position(|b| !identifier_byte(*b))
+            .map_or(bytes.len(), |p| digit + p);
+        if let Some(run) = text.get(start..end) {
+            out.push((start, run));
+        }
+        i = end;
+    }
+    out
 }

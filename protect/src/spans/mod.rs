@@ -181,13 +181,13 @@ impl<'l> SpanFinder<'l> {
             c.date = Some(d.date);
             cands.push(c);
         }
-        for n in numbers::find_numbers(text, self.options.source_lang()) {
-            let kind = if n.ordinal {
+        for (start, end, ordinal) in numbers::number_spans(text) {
+            let kind = if ordinal {
                 SpanType::Ordinal
             } else {
                 SpanType::Number
             };
-            cands.push(Candidate::new(n.start, n.end, kind));
+            cands.push(Candidate::new(start, end, kind));
         }
     }
 }
@@ -212,18 +212,20 @@ fn resolve(text: &str, mut cands: Vec<Candidate>) -> Vec<FoundSpan> {
                 std::cmp::Reverse(b.end - b.start),
             ))
     });
-    // Kept spans by start; each new candidate checks its neighbours only.
-    let mut kept: BTreeMap<usize, Candidate> = BTreeMap::new();
+    // Bytes already taken by a kept span: a candidate is kept when none of its bytes is.
+    let mut taken = vec![false; text.len()];
+    let mut kept = Vec::new();
     for c in cands {
-        let clash_before = kept
-            .range(..c.end)
-            .next_back()
-            .is_some_and(|(_, k)| k.end > c.start);
-        if !clash_before {
-            kept.insert(c.start, c);
+        let Some(range) = taken.get_mut(c.start..c.end) else {
+            continue;
+        };
+        if range.iter().all(|t| !t) {
+            range.fill(true);
+            kept.push(c);
         }
     }
-    kept.into_values()
+    kept.sort_by_key(|c| c.start);
+    kept.into_iter()
         .map(|c| FoundSpan {
             start: c.start,
             end: c.end,
