@@ -19,6 +19,19 @@
 //!
 //! Unlike `predict()`, chunks are joined without an added space and double spaces are not
 //! collapsed, so stripping the result gives back the stripped input exactly.
+//!
+//! Evidence (Nakdimon test set `tests/new`, 110 texts, 92,719 Hebrew letters; measured on a
+//! 2-core Xeon VM, one thread each):
+//! - agreement with TensorFlow 2.15 CPU `predict()` on the same weights: 100.00% of letters
+//!   (`cargo test --release -p lashon-core --test nikud_model -- --nocapture`, reference outputs
+//!   in `core/tests/data/nakdimon-reference.json` from `scripts/nikud_reference.py reference`);
+//! - accuracy against the gold (macro average, `metrics.py`): DEC 97.91%, CHA 96.37%,
+//!   WOR 89.75%, VOC 91.64% — identical to the outputs published in `tests/new/Nakdimon`;
+//!   Dicta's published outputs score 97.95 / 96.77 / 94.11 / 94.92;
+//! - speed on every 10th text (12,893 characters): this port about 1,450 chars/s
+//!   (`cargo bench -p lashon-core --bench nikud`); TensorFlow `predict()` as shipped (chunks
+//!   padded to 10,000 steps) 54 chars/s, on exact-length input 350 chars/s
+//!   (`scripts/nikud_reference.py timing`).
 
 pub mod chunk;
 mod forward;
