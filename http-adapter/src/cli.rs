@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// private deployments.
     #[arg(long, env = "LASHON_RATE_LIMIT")]
     pub rate_limit: Option<u32>,
+    /// Nakdimon weights converted to safetensors (see scripts/fetch-nikud-model); without it,
+    /// `/v1/nikud` answers 503 `not_configured`.
+    #[arg(long, env = "LASHON_NIKUD_MODEL")]
+    pub nikud_model: Option<PathBuf>,
     /// Create the `demo` account with a live and a sandbox key (printed once; a new pair on
     /// every start) and print a tour of the endpoints.
     #[arg(long)]

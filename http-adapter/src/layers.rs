@@ -92,22 +92,16 @@ pub async fn authenticated(
     req.extensions_mut().insert(ctx.clone());
     let mut res = next.run(req).await;
 
+    let month = lashon_core::time::month(now());
     let used = match res.extensions().get::<UsageAfter>() {
-        Some(UsageAfter(usage)) => Some(usage.chars(ctx.key.kind)),
-        None if res.status().is_success() => {
-            let store = state.store.clone();
-            let account = ctx.account.id.clone();
-            let month = lashon_core::time::month(now());
-            let kind = ctx.key.kind;
-            tokio::task::spawn_blocking(move || {
-                lashon_core::account::AccountStore::usage(&store, &account, &month)
-                    .map(|u| u.chars(kind))
-                    .ok()
-            })
-            .await
-            .ok()
-            .flatten()
+        Some(UsageAfter(usage)) => {
+            state.usage.put(&ctx.account.id, &month, *usage);
+            Some(usage.chars(ctx.key.kind))
         }
+        None if res.status().is_success() => state
+            .usage
+            .get(&state.store, &ctx.account.id, &month)
+            .map(|u| u.chars(ctx.key.kind)),
         None => None,
     };
     let headers = res.headers_mut();

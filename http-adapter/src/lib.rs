@@ -25,3 +25,4 @@ pub mod openapi;
 pub mod routes;
 pub mod server;
 pub mod store;
+pub mod usage_cache;

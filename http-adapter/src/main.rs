@@ -2,7 +2,10 @@
 
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use clap::Parser;
+use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::account::{KeyKind, NewAccount};
 use lashon_http::admin;
 use lashon_http::cli::{AccountsCommand, Cli, Command, KeysCommand, ServeArgs};
@@ -127,6 +130,17 @@ fn serve(args: ServeArgs) -> CmdResult {
         .build()?;
     runtime.block_on(async move {
         let store = Store::open(&args.db.db)?;
+        // Load the model before listening, so a bad path fails before any key is printed.
+        let nikud = match &args.nikud_model {
+            Some(path) => {
+                let model = Nakdimon::from_path(path).map_err(|e| {
+                    format!("cannot load the nikud model {}: {e}", path.display())
+                })?;
+                tracing::info!(model = %path.display(), "nikud model loaded");
+                Some(Arc::new(model))
+            }
+            None => None,
+        };
         let demo = if args.demo {
             Some(admin::ensure_demo(&store)?)
         } else {
@@ -142,6 +156,7 @@ fn serve(args: ServeArgs) -> CmdResult {
         }
         let state = AppState {
             rate_limit: args.rate_limit,
+            nikud,
             ..AppState::new(store)
         };
         server::serve(listener, state, server::shutdown_signal()).await?;

@@ -4,7 +4,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::language;
+use crate::routes::{hebrew, language};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -23,6 +23,9 @@ use crate::routes::language;
         language::list_terms,
         language::upsert_terms,
         language::delete_term,
+        hebrew::transliterate,
+        hebrew::strip,
+        hebrew::nikud,
         language_openapi,
     ),
     modifiers(&BearerAuth)

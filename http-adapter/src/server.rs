@@ -10,13 +10,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::Router;
 use lashon_core::account::RateLimiter;
+use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::{ErrorType, ServiceError};
 use tokio::net::TcpListener;
 
 use crate::error::ApiError;
 use crate::layers;
-use crate::routes::language;
+use crate::routes::{hebrew, language};
 use crate::store::Store;
+use crate::usage_cache::UsageCache;
 
 /// Largest request body, in bytes. The biggest payloads of the spec (a 40,000-character
 /// translation to verify, 2,000 account terms) fit with room for JSON escaping.
@@ -29,6 +31,10 @@ pub struct AppState {
     pub limiter: Arc<RateLimiter>,
     /// Requests per minute per account when set; else each plan's figure.
     pub rate_limit: Option<u32>,
+    /// The Nakdimon vowel-point model, when one is loaded.
+    pub nikud: Option<Arc<Nakdimon>>,
+    /// Month usage per account for the usage headers.
+    pub usage: Arc<UsageCache>,
 }
 
 impl AppState {
@@ -37,6 +43,8 @@ impl AppState {
             store,
             limiter: Arc::new(RateLimiter::default()),
             rate_limit: None,
+            nikud: None,
+            usage: Arc::new(UsageCache::default()),
         }
     }
 
@@ -62,6 +70,9 @@ pub fn router(state: AppState) -> Router {
         .route("/v1/detect", post(language::detect))
         .route("/v1/languages", get(language::languages))
         .route("/v1/usage", get(language::usage))
+        .route("/v1/transliterate", post(hebrew::transliterate))
+        .route("/v1/strip-nikud", post(hebrew::strip))
+        .route("/v1/nikud", post(hebrew::nikud))
         .route(
             "/v1/terms",
             get(language::list_terms).post(language::upsert_terms),

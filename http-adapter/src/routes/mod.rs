@@ -1,3 +1,4 @@
 //! Route handlers, one module per service.
 
+pub mod hebrew;
 pub mod language;

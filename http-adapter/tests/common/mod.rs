@@ -57,9 +57,16 @@ pub fn lashon(db: &Path, args: &[&str]) -> Output {
 impl Server {
     /// Starts `lashon serve --demo` on `db`.
     pub fn start(db: &Path) -> Server {
+        Server::start_with(db, &[])
+    }
+
+    /// Starts `lashon serve --demo` on `db` with more arguments.
+    pub fn start_with(db: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lashon"))
             .args(["serve", "--demo", "--addr", "127.0.0.1:0", "--db"])
             .arg(db)
+            .args(args)
+            .env_remove("LASHON_NIKUD_MODEL")
             .env("LASHON_LOG", "debug")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -171,6 +178,21 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The converted Nakdimon weights from `LASHON_NIKUD_MODEL`. `None` (and a note on stderr)
+/// when unset, unless `LASHON_REQUIRE_NIKUD_MODEL=1`, which makes a missing model a failure.
+pub fn nikud_model() -> Option<PathBuf> {
+    match std::env::var_os("LASHON_NIKUD_MODEL") {
+        Some(path) => Some(PathBuf::from(path)),
+        None if std::env::var("LASHON_REQUIRE_NIKUD_MODEL").as_deref() == Ok("1") => {
+            panic!("LASHON_NIKUD_MODEL is not set; run scripts/fetch-nikud-model")
+        }
+        None => {
+            eprintln!("skipped: the nikud model is not configured (set LASHON_NIKUD_MODEL)");
+            None
+        }
     }
 }
 
