@@ -206,3 +206,49 @@ fn agrees_with_reference_and_scores_against_gold() {
     assert!(letters > floor, "too few letters compared: {letters}");
     assert!(agreement >= 0.999, "agreement {agreement} below 99.9%");
 }
+
+/// Unpointed Hebrew is vocalized by the model before the modern transliteration, and the
+/// scheme says so; odd input never panics and is verified only when the round trip holds.
+#[test]
+fn transliteration_with_model_and_odd_input() {
+    let Some(model) = common::nikud_model("transliteration_with_model_and_odd_input") else {
+        return;
+    };
+    let text = "תודה רבה על העזרה";
+    let (latin, scheme) = lashon_core::hebrew::translit::he_to_latin(text, Some(&model));
+    assert_eq!(scheme, "academy-simplified+nakdimon");
+    let vocalized = model.vocalize(text);
+    assert_eq!(
+        latin,
+        lashon_core::hebrew::translit::modern::transliterate(&vocalized).0
+    );
+    assert!(
+        latin
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == ' ' || c == '\''),
+        "{latin}"
+    );
+    eprintln!("{text} → {vocalized} → {latin}");
+    // Pointed input is read by its own points even when a model is loaded.
+    let (latin, scheme) = lashon_core::hebrew::translit::he_to_latin("שָׁלֵם", Some(&model));
+    assert_eq!((latin.as_str(), scheme), ("shalem", "academy-simplified"));
+
+    for text in [
+        "\u{05B0}",
+        "🙂 ok",
+        "\u{200F}שלום\u{200E}",
+        "a\r\nב",
+        "  ",
+        "ײַ ﭏ",
+    ] {
+        let res = nikud(NikudRequest { text: text.into() }, Some(&model)).unwrap();
+        assert_eq!(
+            res.verified,
+            strip_points(&model.vocalize(text)) == text,
+            "{text:?}"
+        );
+        if !res.verified {
+            assert_eq!(res.nikud, text);
+        }
+    }
+}
