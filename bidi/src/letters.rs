@@ -31,6 +31,8 @@ struct ScriptCount {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LetterStats {
     scripts: Vec<ScriptCount>,
+    /// Index of the script of the last word.
+    last: usize,
     /// Strong LTR / RTL letters seen (directional marks and digits excluded).
     pub ltr_letters: u64,
     pub rtl_letters: u64,
@@ -64,9 +66,18 @@ impl LetterStats {
     /// Counts one finished word of `script` with `letters` letters; `name_like` when it has
     /// an upper-case letter.
     fn add_word(&mut self, script: Script, byte: usize, letters: u64, name_like: bool) {
-        let entry = match self.scripts.iter().position(|e| e.script == script) {
-            Some(i) => &mut self.scripts[i],
+        // Words alternate between two or three scripts; try the last one used first.
+        let found = match self.scripts.get(self.last) {
+            Some(e) if e.script == script => Some(self.last),
+            _ => self.scripts.iter().position(|e| e.script == script),
+        };
+        let entry = match found {
+            Some(i) => {
+                self.last = i;
+                &mut self.scripts[i]
+            }
             None => {
+                self.last = self.scripts.len();
                 self.scripts.push(ScriptCount {
                     script,
                     dir: script.dir(),
