@@ -34,6 +34,11 @@ pub enum Command {
     /// Manage API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Store articles from JSON lines, then cluster them.
+    Ingest(crate::cli_news::IngestArgs),
+    /// Manage the newsroom registry.
+    #[command(subcommand)]
+    Sources(crate::cli_news::SourcesCommand),
 }
 
 #[derive(Debug, Args)]

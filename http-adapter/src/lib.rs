@@ -18,9 +18,13 @@
 pub mod admin;
 pub mod billing;
 pub mod cli;
+pub mod cli_news;
 pub mod error;
 pub mod extract;
 pub mod layers;
+pub mod news_ingest;
+pub mod news_layers;
+pub mod news_openapi;
 pub mod openapi;
 pub mod routes;
 pub mod server;

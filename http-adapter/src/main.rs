@@ -26,6 +26,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve(args),
         Command::Accounts(cmd) => accounts(cmd),
         Command::Keys(cmd) => keys(cmd),
+        Command::Ingest(args) => lashon_http::cli_news::ingest(args),
+        Command::Sources(cmd) => lashon_http::cli_news::sources(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -142,6 +144,7 @@ fn serve(args: ServeArgs) -> CmdResult {
             None => None,
         };
         let demo = if args.demo {
+            lashon_http::news_ingest::demo::load(&store)?;
             Some(admin::ensure_demo(&store)?)
         } else {
             None

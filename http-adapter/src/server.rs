@@ -86,6 +86,7 @@ pub fn router(state: AppState) -> Router {
         .route("/v1/health", get(language::health))
         .route("/v1/openapi.json", get(crate::openapi::language_openapi))
         .merge(authenticated)
+        .merge(crate::routes::news::router(state.clone()))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

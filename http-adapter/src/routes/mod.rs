@@ -2,3 +2,4 @@
 
 pub mod hebrew;
 pub mod language;
+pub mod news;

@@ -43,6 +43,8 @@ const MIGRATIONS: &[&str] = &[
         created_at INTEGER NOT NULL,
         UNIQUE (account_id, term)
     );",
+    // 2: the news store (src/store/news/schema.rs).
+    super::news::schema::MIGRATION,
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

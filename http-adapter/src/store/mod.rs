@@ -5,6 +5,7 @@
 
 mod accounts;
 mod migrations;
+pub mod news;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};

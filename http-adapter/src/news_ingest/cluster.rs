@@ -1,0 +1,414 @@
+//! The interim clustering and state rule, until the news-intelligence issue brings the real
+//! one. Everything that decides *which articles form a story* sits behind [`Clustering`];
+//! [`rebuild`] turns its groups into stories, threads, state rows, changes, mentions and a
+//! brief.
+//!
+//! [`TokenOverlap`]: an article joins the open cluster (newest article within 18 hours) with
+//! which it shares the most folded tokens of four letters or more, if at least two; otherwise
+//! it starts a cluster. States, in order: `resolved` (nothing new for 48 h), `breaking` (first
+//! article under 2 h ago, two outlets or more), `consensus` (five sides or more), `blindspot`
+//! (three outlets or more and exactly one of left/right ran it), `undercovered` (one outlet),
+//! `thread_update` (a later instalment of a thread), `developing` (news in the last 12 h),
+//! else `quiet`.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use chrono::{DateTime, Duration, Utc};
+use lashon_core::news::{NewStory, RepoError};
+use lashon_news::record::{
+    thread_days, BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord,
+    SignalRecord, ThreadRecord,
+};
+use lashon_news::types::{Gap, Newsroom, Signals};
+use lashon_news::{search, Lang, Localized, Side, StoryState, Topic};
+
+use crate::store::news::{IngestedArticle, NewsWriter};
+use crate::store::Store;
+
+/// Groups articles into stories.
+pub trait Clustering {
+    /// `articles` oldest first; returns groups of indices into it, each non-empty.
+    fn cluster(&self, articles: &[IngestedArticle]) -> Vec<Vec<usize>>;
+}
+
+/// Shared folded tokens within a time window (see the module docs).
+pub struct TokenOverlap;
+
+fn significant(a: &IngestedArticle) -> BTreeSet<String> {
+    let text = format!(
+        "{} {}",
+        a.input.headline,
+        a.input.summary.as_deref().unwrap_or("")
+    );
+    search::tokens(&text)
+        .into_iter()
+        .map(|t| search::forms(&t).pop().unwrap_or(t))
+        .filter(|t| t.chars().count() >= 4)
+        .collect()
+}
+
+impl Clustering for TokenOverlap {
+    fn cluster(&self, articles: &[IngestedArticle]) -> Vec<Vec<usize>> {
+        let mut groups: Vec<(Vec<usize>, BTreeSet<String>, DateTime<Utc>)> = Vec::new();
+        for (i, a) in articles.iter().enumerate() {
+            let tokens = significant(a);
+            let best = groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| a.input.published_at - g.2 <= Duration::hours(18))
+                .map(|(gi, g)| (g.1.intersection(&tokens).count(), gi))
+                .filter(|(shared, _)| *shared >= 2)
+                .max();
+            match best {
+                Some((_, gi)) => {
+                    let g = &mut groups[gi];
+                    g.0.push(i);
+                    g.1.extend(tokens);
+                    g.2 = g.2.max(a.input.published_at);
+                }
+                None => groups.push((vec![i], tokens, a.input.published_at)),
+            }
+        }
+        groups.into_iter().map(|g| g.0).collect()
+    }
+}
+
+fn localized(pairs: impl Iterator<Item = (Lang, String)>) -> Localized {
+    let mut l = Localized::default();
+    for (lang, text) in pairs {
+        let slot = match lang {
+            Lang::En => &mut l.en,
+            Lang::He => &mut l.he,
+        };
+        slot.get_or_insert(text);
+    }
+    l
+}
+
+struct Draft {
+    story: NewStory,
+    members: Vec<MemberRecord>,
+    tokens: BTreeSet<String>,
+}
+
+fn state_of(
+    d: &Draft,
+    rooms: &HashMap<String, Newsroom>,
+    now: DateTime<Utc>,
+    later_instalment: bool,
+) -> StoryState {
+    let first = d
+        .members
+        .iter()
+        .map(|m| m.published_at)
+        .min()
+        .unwrap_or(now);
+    let last = d
+        .members
+        .iter()
+        .map(|m| m.published_at)
+        .max()
+        .unwrap_or(now);
+    let outlets: BTreeSet<&str> = d.members.iter().map(|m| m.source.as_str()).collect();
+    let sides: BTreeSet<Side> = outlets
+        .iter()
+        .filter_map(|k| rooms.get(*k))
+        .map(|r| r.side)
+        .collect();
+    if now - last > Duration::hours(48) {
+        StoryState::Resolved
+    } else if now - first < Duration::hours(2) && outlets.len() >= 2 {
+        StoryState::Breaking
+    } else if sides.len() >= 5 {
+        StoryState::Consensus
+    } else if outlets.len() >= 3 && (sides.contains(&Side::Left) != sides.contains(&Side::Right)) {
+        StoryState::Blindspot
+    } else if outlets.len() == 1 {
+        StoryState::Undercovered
+    } else if later_instalment {
+        StoryState::ThreadUpdate
+    } else if now - last < Duration::hours(12) {
+        StoryState::Developing
+    } else {
+        StoryState::Quiet
+    }
+}
+
+fn signals_of(d: &Draft, rooms: &HashMap<String, Newsroom>, now: DateTime<Utc>) -> Signals {
+    let within = |h: i64, skip: i64| {
+        d.members
+            .iter()
+            .filter(|m| {
+                now - m.published_at < Duration::hours(h)
+                    && now - m.published_at >= Duration::hours(skip)
+            })
+            .count() as f64
+    };
+    let outlets: BTreeSet<&str> = d.members.iter().map(|m| m.source.as_str()).collect();
+    let sides: BTreeSet<Side> = outlets
+        .iter()
+        .filter_map(|k| rooms.get(*k))
+        .map(|r| r.side)
+        .collect();
+    let importance = outlets.len() as f64 + sides.len() as f64;
+    let heat: f64 = d
+        .members
+        .iter()
+        .map(|m| 0.5f64.powf((now - m.published_at).num_minutes().max(0) as f64 / 360.0))
+        .sum();
+    let missing = (Side::ALL.len() - sides.len()) as f64;
+    Signals {
+        importance,
+        heat: (heat * 1000.0).round() / 1000.0,
+        velocity: within(1, 0),
+        acceleration: within(1, 0) - within(2, 1),
+        significance: importance * missing,
+    }
+}
+
+/// Clusters every stored article again and rewrites stories, threads, state rows, mentions
+/// and the brief; appends a change for each story whose state differs from its last one.
+pub fn rebuild(
+    store: &Store,
+    rule: &dyn Clustering,
+    people: &[PersonRecord],
+    now: DateTime<Utc>,
+) -> Result<usize, RepoError> {
+    store.write_news(|w| {
+        let rooms = w.newsrooms()?;
+        let articles = w.ingested()?;
+        w.clear_clusters()?;
+        let mut drafts = Vec::new();
+        for group in rule.cluster(&articles) {
+            let items: Vec<&IngestedArticle> = group.iter().map(|&i| &articles[i]).collect();
+            let Some(lead) = items.first() else { continue };
+            let topic = items
+                .iter()
+                .find_map(|a| a.input.category.as_deref().and_then(Topic::parse))
+                .unwrap_or(Topic::General);
+            let members = w.members_of(&items.iter().map(|a| a.id).collect::<Vec<_>>())?;
+            let tokens = items.iter().flat_map(|a| significant(a)).collect();
+            drafts.push(Draft {
+                story: NewStory {
+                    id: lead.id,
+                    url: lead.input.url.clone(),
+                    headline: localized(
+                        items.iter().map(|a| (a.language, a.input.headline.clone())),
+                    ),
+                    summary: localized(
+                        items
+                            .iter()
+                            .filter_map(|a| a.input.summary.clone().map(|s| (a.language, s))),
+                    ),
+                    topic,
+                    state: None,
+                    verdict: None,
+                    thread_id: None,
+                    framing_note: Localized::default(),
+                    entities: entities(people, &items),
+                    updated_at: lead.input.updated_at,
+                },
+                members,
+                tokens,
+            });
+        }
+        let threads = link_threads(w, &mut drafts)?;
+        for d in &mut drafts {
+            let later = d.story.thread_id.is_some_and(|t| t != d.story.id);
+            let state = state_of(d, &rooms, now, later);
+            d.story.state = Some(state);
+            w.put_story(&d.story, &d.members)?;
+            let missing: Vec<Side> = Side::ALL
+                .iter()
+                .copied()
+                .filter(|s| {
+                    !d.members
+                        .iter()
+                        .any(|m| rooms.get(&m.source).is_some_and(|r| r.side == *s))
+                })
+                .collect();
+            w.set_signal(&SignalRecord {
+                story_id: d.story.id,
+                state,
+                label: None,
+                signals: signals_of(d, &rooms, now),
+                computed_at: now,
+                gaps: missing
+                    .iter()
+                    .map(|s| Gap {
+                        side: *s,
+                        label: format!("no {s} newsroom ran this story"),
+                    })
+                    .collect(),
+            })?;
+            if w.current_state(d.story.id)? != Some(state) {
+                w.add_change(&ChangeRecord {
+                    seq: 0,
+                    story_id: d.story.id,
+                    state,
+                    label: None,
+                    missing_sides: missing,
+                    thread_id: d.story.thread_id,
+                    changed_at: now,
+                })?;
+            }
+        }
+        mentions(w, people, &articles)?;
+        brief(w, &drafts, now)?;
+        Ok(drafts.len() + threads)
+    })
+}
+
+/// Names of registry people found in the cluster's headlines and summaries.
+fn entities(people: &[PersonRecord], items: &[&IngestedArticle]) -> Vec<String> {
+    let forms: Vec<String> = items
+        .iter()
+        .flat_map(|a| {
+            search::index_forms(&format!(
+                "{} {}",
+                a.input.headline,
+                a.input.summary.as_deref().unwrap_or("")
+            ))
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    people
+        .iter()
+        .filter(|p| p.aliases.iter().any(|a| search::matches(&a.alias, &forms)))
+        .filter_map(|p| p.name.en.clone().or_else(|| p.name.he.clone()))
+        .collect()
+}
+
+/// Threads: stories of the same desk on different Jerusalem days sharing three tokens or more.
+fn link_threads(w: &NewsWriter<'_>, drafts: &mut [Draft]) -> Result<usize, RepoError> {
+    let mut parent: Vec<usize> = (0..drafts.len()).collect();
+    fn root(p: &mut [usize], i: usize) -> usize {
+        let mut r = i;
+        while p[r] != r {
+            r = p[r];
+        }
+        p[i] = r;
+        r
+    }
+    let day = |d: &Draft| d.members.iter().map(|m| m.published_at).min();
+    for i in 0..drafts.len() {
+        for j in i + 1..drafts.len() {
+            let (a, b) = (&drafts[i], &drafts[j]);
+            let (Some(da), Some(db)) = (day(a), day(b)) else {
+                continue;
+            };
+            if a.story.topic == b.story.topic
+                && thread_days(da.min(db), da.max(db)) > 1
+                && a.tokens.intersection(&b.tokens).count() >= 3
+            {
+                let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for i in 0..drafts.len() {
+        let r = root(&mut parent, i);
+        groups.entry(r).or_default().push(i);
+    }
+    let mut n = 0;
+    for ids in groups.values().filter(|g| g.len() >= 2) {
+        let span = |i: &usize| {
+            let d = &drafts[*i];
+            let first = d.members.iter().map(|m| m.published_at).min();
+            let last = d.members.iter().map(|m| m.published_at).max();
+            (first, last, d.story.id)
+        };
+        let Some(first) = ids.iter().map(span).min() else {
+            continue;
+        };
+        let Some(newest) = ids.iter().map(|i| (span(i).1, span(i).2)).max() else {
+            continue;
+        };
+        let (Some(first_at), (Some(newest_at), newest_id)) = (first.0, newest) else {
+            continue;
+        };
+        let thread = ThreadRecord {
+            id: first.2,
+            title: drafts[ids[0]].story.headline.clone(),
+            nodes: u32::try_from(ids.len()).unwrap_or(u32::MAX),
+            first_at,
+            newest_at,
+            newest_story_id: newest_id,
+        };
+        w.put_thread(&thread)?;
+        for i in ids {
+            drafts[*i].story.thread_id = Some(thread.id);
+        }
+        n += 1;
+    }
+    Ok(n)
+}
+
+fn mentions(
+    w: &NewsWriter<'_>,
+    people: &[PersonRecord],
+    articles: &[IngestedArticle],
+) -> Result<(), RepoError> {
+    w.clear_mentions()?;
+    for a in articles {
+        let forms = search::index_forms(&format!(
+            "{} {}",
+            a.input.headline,
+            a.input.summary.as_deref().unwrap_or("")
+        ));
+        for p in people {
+            if p.aliases
+                .iter()
+                .any(|al| search::matches(&al.alias, &forms))
+            {
+                w.add_mention(p.id, a.input.published_at)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The brief: the five most important stories of the last 24 hours.
+fn brief(w: &NewsWriter<'_>, drafts: &[Draft], now: DateTime<Utc>) -> Result<(), RepoError> {
+    let mut recent: Vec<&Draft> = drafts
+        .iter()
+        .filter(|d| {
+            d.members
+                .iter()
+                .any(|m| now - m.published_at < Duration::hours(24))
+        })
+        .collect();
+    if recent.is_empty() {
+        return Ok(());
+    }
+    recent.sort_by_key(|d| std::cmp::Reverse((d.members.len(), d.story.id)));
+    recent.truncate(5);
+    let items = recent
+        .iter()
+        .map(|d| BriefItemRecord {
+            story_url: d.story.url.clone(),
+            headline: d.story.headline.clone(),
+            text: if d.story.summary.is_empty() {
+                d.story.headline.clone()
+            } else {
+                d.story.summary.clone()
+            },
+        })
+        .collect();
+    w.add_brief(&BriefRecord {
+        generated_at: now,
+        intro: Localized::both(
+            format!(
+                "The {} most covered stories of the last 24 hours.",
+                recent.len()
+            ),
+            format!(
+                "{} הסיפורים המסוקרים ביותר ב-24 השעות האחרונות.",
+                recent.len()
+            ),
+        ),
+        items,
+    })
+}
