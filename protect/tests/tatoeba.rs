@@ -1,5 +1,7 @@
 //! False positives on 1,000 human he↔en translations (parallel-tatoeba) and catch rates of
-//! perturbed translations: drop a negation, change a digit, swap left/right, drop a number.
+//! perturbed translations: drop a negation, change a digit, swap left/right, drop a number;
+//! both directions (en→he perturbs the Hebrew, he→en the English). `TATOEBA_MISSES=1` prints
+//! the flagged correct pairs and the missed perturbations.
 
 mod common;
 
@@ -12,7 +14,7 @@ fn caught(issues: &[lashon_protect::Issue], codes: &[IssueCode]) -> bool {
         .any(|i| i.severity == Severity::Error && codes.contains(&i.code))
 }
 
-fn drop_negation(he: &str) -> Option<String> {
+fn drop_negation_he(he: &str) -> Option<String> {
     let particles = [
         "לא ",
         "אל ",
@@ -37,22 +39,22 @@ fn drop_negation(he: &str) -> Option<String> {
     None
 }
 
-fn change_digit(he: &str) -> Option<String> {
-    let at = he.find(|c: char| c.is_ascii_digit())?;
-    let d = he.as_bytes()[at] - b'0';
+fn change_digit(t: &str) -> Option<String> {
+    let at = t.find(|c: char| c.is_ascii_digit())?;
+    let d = t.as_bytes()[at] - b'0';
     let nd = (d + 1) % 10;
-    Some(format!("{}{}{}", &he[..at], nd, &he[at + 1..]))
+    Some(format!("{}{}{}", &t[..at], nd, &t[at + 1..]))
 }
 
-fn drop_number(he: &str) -> Option<String> {
-    let start = he.find(|c: char| c.is_ascii_digit())?;
-    let end = he[start..]
+fn drop_number(t: &str) -> Option<String> {
+    let start = t.find(|c: char| c.is_ascii_digit())?;
+    let end = t[start..]
         .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
-        .map_or(he.len(), |e| start + e);
-    Some(format!("{}{}", &he[..start], &he[end..]))
+        .map_or(t.len(), |e| start + e);
+    Some(format!("{}{}", &t[..start], &t[end..]))
 }
 
-fn swap_sides(he: &str) -> Option<String> {
+fn swap_sides_he(he: &str) -> Option<String> {
     if !he.contains("ימין") && !he.contains("שמאל") && !he.contains("ימנ") {
         return None;
     }
@@ -66,91 +68,131 @@ fn swap_sides(he: &str) -> Option<String> {
     )
 }
 
+/// Drops the first English negation (`n't` keeps a valid verb: `can't` → `can`).
+fn drop_negation_en(en: &str) -> Option<String> {
+    let swaps = [
+        ("can't", "can"),
+        ("won't", "will"),
+        ("n't", ""),
+        (" not ", " "),
+        (" never ", " "),
+        (" no ", " "),
+        ("No ", ""),
+        ("Nobody ", "Somebody "),
+        (" nothing", " something"),
+        ("Nothing ", "Something "),
+    ];
+    swaps
+        .iter()
+        .filter_map(|(from, to)| en.find(from).map(|at| (at, from, to)))
+        .min_by_key(|(at, _, _)| *at)
+        .map(|(at, from, to)| format!("{}{}{}", &en[..at], to, &en[at + from.len()..]))
+}
+
+fn swap_sides_en(en: &str) -> Option<String> {
+    if !en.contains("left") && !en.contains("right") {
+        return None;
+    }
+    Some(
+        en.replace("left", "\u{0}")
+            .replace("right", "left")
+            .replace('\u{0}', "right"),
+    )
+}
+
+/// Catch counts of one direction: (name, caught, applicable) per perturbation.
+fn perturbations(
+    pairs: &[(&str, &str)],
+    opts: &VerifyOptions,
+    drop_negation: fn(&str) -> Option<String>,
+    swap_sides: fn(&str) -> Option<String>,
+) -> Vec<(&'static str, usize, usize)> {
+    let show = std::env::var_os("TATOEBA_MISSES").is_some();
+    let mut rates = vec![
+        ("drop a negation (error)", 0, 0),
+        ("change a digit", 0, 0),
+        ("drop a number", 0, 0),
+        ("swap left/right", 0, 0),
+    ];
+    let mut count = |i: usize, src: &str, p: Option<String>, codes: &[IssueCode]| {
+        let Some(p) = p else { return };
+        let hit = caught(&verify(src, &p, opts), codes);
+        if !hit && show {
+            println!("  MISS {}: {src} | {p}", rates[i].0);
+        }
+        rates[i].1 += usize::from(hit);
+        rates[i].2 += 1;
+    };
+    for (src, tgt) in pairs {
+        if negation_count(src, opts.source) > 0 {
+            count(0, src, drop_negation(tgt), &[IssueCode::NegationLost]);
+        }
+        let digit_codes = [
+            IssueCode::NumberAdded,
+            IssueCode::NumberMissing,
+            IssueCode::DateMissing,
+        ];
+        count(1, src, change_digit(tgt), &digit_codes);
+        let number_codes = [IssueCode::NumberMissing, IssueCode::DateMissing];
+        count(2, src, drop_number(tgt), &number_codes);
+        if !sides(src, opts.source).is_empty() {
+            let side_codes = [IssueCode::LateralitySwapped, IssueCode::LateralityLost];
+            count(3, src, swap_sides(tgt), &side_codes);
+        }
+    }
+    rates
+}
+
+/// Correct pairs flagged with an error.
+fn false_positives(pairs: &[(&str, &str)], opts: &VerifyOptions) -> usize {
+    let show = std::env::var_os("TATOEBA_MISSES").is_some();
+    let mut n = 0;
+    for (src, tgt) in pairs {
+        let issues = verify(src, tgt, opts);
+        if issues.iter().any(|i| i.severity == Severity::Error) {
+            n += 1;
+            if show {
+                println!("  FP: {src} | {tgt} | {issues:?}");
+            }
+        }
+    }
+    n
+}
+
+fn assert_floors(direction: &str, rates: &[(&str, usize, usize)], floors: [usize; 4]) {
+    for ((name, c, n), floor) in rates.iter().zip(floors) {
+        println!("{direction} catch rate {name}: {c}/{n}");
+        assert!(
+            *n == 0 || *c * 100 >= *n * floor,
+            "{direction} {name}: {c}/{n} under {floor}%"
+        );
+    }
+}
+
 #[test]
 fn tatoeba_false_positives_and_catch_rates() {
     let eng = common::read("parallel-tatoeba/tatoeba.heb-eng.eng");
     let heb = common::read("parallel-tatoeba/tatoeba.heb-eng.heb");
-    let pairs: Vec<(&str, &str)> = eng.lines().zip(heb.lines()).collect();
-    assert_eq!(pairs.len(), 1000);
-    let en_he = VerifyOptions::new(Lang::En, Lang::He);
-    let he_en = VerifyOptions::new(Lang::He, Lang::En);
-    let (mut fp_en_he, mut fp_he_en) = (0, 0);
-    let mut examples = Vec::new();
-    let mut rates: Vec<(&str, usize, usize)> = Vec::new();
-    let mut neg_any = 0;
-    let (mut neg, mut neg_n, mut dig, mut dig_n, mut num, mut num_n, mut lat, mut lat_n) =
-        (0, 0, 0, 0, 0, 0, 0, 0);
-    for (en, he) in &pairs {
-        let issues = verify(en, he, &en_he);
-        if issues.iter().any(|i| i.severity == Severity::Error) {
-            fp_en_he += 1;
-            if examples.len() < 15 {
-                examples.push(format!("{en} | {he} | {issues:?}"));
-            }
-        }
-        if verify(he, en, &he_en)
-            .iter()
-            .any(|i| i.severity == Severity::Error)
-        {
-            fp_he_en += 1;
-        }
-        if negation_count(en, Lang::En) > 0 {
-            if let Some(p) = drop_negation(he) {
-                neg_n += 1;
-                let issues = verify(en, &p, &en_he);
-                neg += usize::from(caught(&issues, &[IssueCode::NegationLost]));
-                neg_any += usize::from(issues.iter().any(|i| i.code == IssueCode::NegationLost));
-            }
-        }
-        if let Some(p) = change_digit(he) {
-            dig_n += 1;
-            dig += usize::from(caught(
-                &verify(en, &p, &en_he),
-                &[
-                    IssueCode::NumberAdded,
-                    IssueCode::NumberMissing,
-                    IssueCode::DateMissing,
-                ],
-            ));
-        }
-        if let Some(p) = drop_number(he) {
-            num_n += 1;
-            num += usize::from(caught(
-                &verify(en, &p, &en_he),
-                &[IssueCode::NumberMissing, IssueCode::DateMissing],
-            ));
-        }
-        if !sides(en, Lang::En).is_empty() {
-            if let Some(p) = swap_sides(he) {
-                lat_n += 1;
-                lat += usize::from(caught(
-                    &verify(en, &p, &en_he),
-                    &[IssueCode::LateralitySwapped, IssueCode::LateralityLost],
-                ));
-            }
-        }
-    }
-    rates.push(("drop a negation (error)", neg, neg_n));
-    rates.push(("drop a negation (error or warning)", neg_any, neg_n));
-    rates.push(("change a digit", dig, dig_n));
-    rates.push(("drop a number", num, num_n));
-    rates.push(("swap left/right", lat, lat_n));
+    let en_he: Vec<(&str, &str)> = eng.lines().zip(heb.lines()).collect();
+    assert_eq!(en_he.len(), 1000);
+    let he_en: Vec<(&str, &str)> = en_he.iter().map(|(e, h)| (*h, *e)).collect();
+    let opts_en_he = VerifyOptions::new(Lang::En, Lang::He);
+    let opts_he_en = VerifyOptions::new(Lang::He, Lang::En);
+    let fp_en_he = false_positives(&en_he, &opts_en_he);
+    let fp_he_en = false_positives(&he_en, &opts_he_en);
     println!("false positives (error) en→he: {fp_en_he}/1000, he→en: {fp_he_en}/1000");
-    for e in &examples {
-        println!("  FP: {e}");
-    }
-    for (name, c, n) in &rates {
-        println!("catch rate {name}: {c}/{n}");
-    }
-    assert!(fp_en_he < 20, "en→he false positives {fp_en_he} ≥ 2%");
-    assert!(fp_he_en < 20, "he→en false positives {fp_he_en} ≥ 2%");
-    // Floors measured on this data (see the printed rates); the 95% target is met for digit
-    // changes and swapped sides, not yet for negations dropped from doubly negated sentences.
-    let floors = [80, 85, 100, 85, 100];
-    for ((name, c, n), floor) in rates.iter().zip(floors) {
-        assert!(
-            *n == 0 || *c * 100 >= *n * floor,
-            "{name}: {c}/{n} under {floor}%"
-        );
-    }
+    // Issue 4 target: under 2% each way; the ceilings are the measured counts.
+    assert!(
+        fp_en_he <= 9,
+        "en→he false positives {fp_en_he} over the measured 9"
+    );
+    assert!(
+        fp_he_en <= 12,
+        "he→en false positives {fp_he_en} over the measured 12"
+    );
+    // Floors in percent, at the measured rates (printed above each assertion).
+    let rates = perturbations(&en_he, &opts_en_he, drop_negation_he, swap_sides_he);
+    assert_floors("en→he", &rates, [98, 100, 100, 100]);
+    let rates = perturbations(&he_en, &opts_he_en, drop_negation_en, swap_sides_en);
+    assert_floors("he→en", &rates, [95, 100, 100, 100]);
 }

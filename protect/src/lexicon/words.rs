@@ -6,8 +6,22 @@
 
 /// Negation particles: each occurrence counts once.
 pub const NEGATION_EN: &[&str] = &[
-    "not", "no", "never", "nobody", "nothing", "none", "neither", "nor", "nowhere", "cannot",
-    "without", "n't", "nope", "noone",
+    "not",
+    "no",
+    "never",
+    "nobody",
+    "nothing",
+    "none",
+    "neither",
+    "nor",
+    "nowhere",
+    "cannot",
+    "without",
+    "n't",
+    "nope",
+    "noone",
+    "non",
+    "impossible",
 ];
 pub const NEGATION_HE: &[&str] = &[
     "לא",

@@ -17,17 +17,40 @@ fn hebrew_negation(word: &str) -> bool {
     bare
 }
 
-/// How many negations a sentence carries. Negative-concord words (`שום`, `ничего`) count once
-/// in all and only when no negation particle is present, as `לא … שום דבר` is one negation.
+/// Longest sentence (in words) read as an elliptical answer (`Nothing.`, `אף פעם!`,
+/// `Никогда.`), where a negative-concord word negates on its own.
+const ELLIPTICAL_WORDS: usize = 3;
+
+/// How many negations a sentence carries.
+///
+/// Hebrew and Russian are negative-concord languages: `שום`, `אף`, `מעולם`, `ничего`,
+/// `никогда` negate only together with a particle (`לא … שום דבר`, `никто не` are one
+/// negation, like English `nothing`), so they add nothing when a particle is present. Without
+/// a particle they count once only in an elliptical answer of at most [`ELLIPTICAL_WORDS`]
+/// words; in a full clause a concord word without its particle does not negate (`לעולם`
+/// "forever", `כלום אתה יודע?` "do you know anything?"), which is also what a translation that
+/// dropped the particle looks like.
 pub fn negation_count(text: &str, lang: Lang) -> usize {
     let ws = words(text);
+    let elliptical = ws.len() <= ELLIPTICAL_WORDS;
     match lang {
         Lang::En => ws
             .iter()
             .filter(|w| NEGATION_EN.contains(&w.text.as_str()))
             .count(),
         Lang::He => {
-            let particles = ws.iter().filter(|w| hebrew_negation(&w.text)).count();
+            // `אי אפשר`, `בלתי אפשרי` "impossible" negate like `cannot` (`בלתי` alone is a
+            // negative prefix of an adjective, `בלתי נסבל` "obnoxious", and is not counted).
+            let impossible = ws
+                .windows(2)
+                .filter(|p| {
+                    let next = hebrew_readings(&p[1].text);
+                    (p[0].text == "אי" && next.contains(&"אפשר"))
+                        || (hebrew_readings(&p[0].text).contains(&"בלתי")
+                            && next.contains(&"אפשרי"))
+                })
+                .count();
+            let particles = ws.iter().filter(|w| hebrew_negation(&w.text)).count() + impossible;
             let concord = ws.iter().any(|w| {
                 hebrew_readings(&w.text)
                     .iter()
@@ -36,7 +59,7 @@ pub fn negation_count(text: &str, lang: Lang) -> usize {
             if particles > 0 {
                 particles
             } else {
-                usize::from(concord)
+                usize::from(concord && elliptical)
             }
         }
         Lang::Ru => {
@@ -48,14 +71,15 @@ pub fn negation_count(text: &str, lang: Lang) -> usize {
             if particles > 0 {
                 particles
             } else {
-                usize::from(concord)
+                usize::from(concord && elliptical)
             }
         }
     }
 }
 
-/// `negation_lost`: an error when the source negates and the translation does not at all; a
-/// warning when the translation has fewer negations.
+/// `negation_lost` (error): the translation carries fewer negations than the source. Counts
+/// are compared, not presence, so a doubly negated sentence that loses one negation is caught
+/// too (issue 4: negation is a meaning flip, the clinical rules make it blocking).
 pub fn check_negation(source: &str, src: Lang, target: &str, tgt: Lang, out: &mut Vec<Issue>) {
     let s = negation_count(source, src);
     let t = negation_count(target, tgt);
@@ -65,7 +89,7 @@ pub fn check_negation(source: &str, src: Lang, target: &str, tgt: Lang, out: &mu
             format!("the source is negated ({s}) and the translation is not"),
         ));
     } else if t < s {
-        out.push(Issue::warning(
+        out.push(Issue::error(
             IssueCode::NegationLost,
             format!("the source has {s} negations and the translation {t}"),
         ));

@@ -72,30 +72,90 @@ fn digit_values(text: &str, lang: Lang, dates: &[DateMatch]) -> Vec<String> {
 
 /// Number words of a sentence, as values (`two` → 2, `חמש עשרה` → 15, `двадцать пять` → 25).
 pub fn word_values(text: &str, lang: Lang) -> BTreeSet<String> {
+    word_values_with(text, lang, false)
+}
+
+/// Words that stand for a number only loosely (`a`, `once`, `first`, `both`, `couple`): a
+/// translation may render them without a number word at all.
+const LOOSE_EN: &[&str] = &[
+    "a", "an", "once", "single", "first", "second", "third", "twice", "couple", "both", "pair",
+    "dozen",
+];
+const LOOSE_HE: &[&str] = &[
+    "זוג",
+    "שני",
+    "שתי",
+    "אחד",
+    "אחת",
+    "תריסר",
+    "פעמיים",
+    "כפליים",
+];
+const LOOSE_RU: &[&str] = &["оба", "обе", "пара", "дважды", "трижды", "дюжина"];
+
+/// Number-word values; with `strict`, loose number words ([`LOOSE_EN`] …) are not numbers.
+fn word_values_with(text: &str, lang: Lang, strict: bool) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let mut acc: Option<u64> = None;
     for w in words(text) {
-        let v = match lang {
-            Lang::He => hebrew_readings(&w.text)
-                .into_iter()
-                .find_map(number_word_he),
-            Lang::En => number_word_en(&w.text),
-            Lang::Ru => number_word_ru(&w.text),
+        let loose = match lang {
+            Lang::En => LOOSE_EN,
+            Lang::He => LOOSE_HE,
+            Lang::Ru => LOOSE_RU,
         };
+        let v =
+            if strict && loose.contains(&w.text.as_str()) {
+                None
+            } else {
+                match lang {
+                    // Strict reading: a scale word only bare or after `ו` "and" (`ואלף`), as other
+                    // prefix letters make number words of ordinary ones (`לאלף` "to tame").
+                    Lang::He if strict => hebrew_readings(&w.text)
+                        .into_iter()
+                        .enumerate()
+                        .find_map(|(i, r)| match number_word_he(r) {
+                            Some(NumberWord::Scale(_))
+                                if i > 0 && w.text.strip_prefix('ו') != Some(r) =>
+                            {
+                                None
+                            }
+                            v => v,
+                        }),
+                    Lang::He => hebrew_readings(&w.text)
+                        .into_iter()
+                        .find_map(number_word_he),
+                    Lang::En => number_word_en(&w.text),
+                    Lang::Ru => number_word_ru(&w.text),
+                }
+            };
         match v {
             Some(NumberWord::Unit(n)) => {
-                out.insert(n.to_string());
                 // `twenty five`, `עשרים וחמש`: tens then a unit; `חמש עשרה`: a unit then ten.
-                acc = Some(match acc {
-                    Some(a) if (a >= 20 && a % 10 == 0 && n < 10) || (a < 10 && n == 10) => a + n,
-                    _ => n,
+                let combined = acc.and_then(|a| {
+                    ((a >= 20 && a % 10 == 0 && n < 10) || (a < 10 && n == 10)).then_some(a + n)
                 });
-                if let Some(a) = acc {
-                    out.insert(a.to_string());
+                match (strict, combined, acc) {
+                    // Strict: only the whole compound is a value (`חמש עשרה` is 15, not 5
+                    // and 10).
+                    (true, Some(c), Some(a)) => {
+                        out.remove(&a.to_string());
+                        out.insert(c.to_string());
+                    }
+                    (true, _, _) => {
+                        out.insert(n.to_string());
+                    }
+                    (false, c, _) => {
+                        out.insert(n.to_string());
+                        out.insert(c.unwrap_or(n).to_string());
+                    }
                 }
+                acc = Some(combined.unwrap_or(n));
             }
             Some(NumberWord::Scale(m)) => {
-                let a = acc.unwrap_or(1) * m;
+                let a = acc.unwrap_or(1).saturating_mul(m);
+                if let (true, Some(p)) = (strict, acc) {
+                    out.remove(&p.to_string());
+                }
                 acc = Some(a);
                 out.insert(a.to_string());
             }
@@ -108,6 +168,20 @@ pub fn word_values(text: &str, lang: Lang) -> BTreeSet<String> {
     }
     out
 }
+
+/// Duals: `שעתיים` two hours, `יומיים` two days.
+const DUALS: [(&str, u64); 10] = [
+    ("שעתיים", 2),
+    ("יומיים", 2),
+    ("שבועיים", 2),
+    ("חודשיים", 2),
+    ("שנתיים", 2),
+    ("פעמיים", 2),
+    ("דקותיים", 2),
+    ("מאתיים", 200),
+    ("אלפיים", 2000),
+    ("כפליים", 2),
+];
 
 enum NumberWord {
     Unit(u64),
@@ -191,19 +265,6 @@ fn number_word_he(w: &str) -> Option<NumberWord> {
         ("שמונים", 80),
         ("תשעים", 90),
     ];
-    // Duals: `שעתיים` two hours, `יומיים` two days.
-    const DUALS: [(&str, u64); 10] = [
-        ("שעתיים", 2),
-        ("יומיים", 2),
-        ("שבועיים", 2),
-        ("חודשיים", 2),
-        ("שנתיים", 2),
-        ("פעמיים", 2),
-        ("דקותיים", 2),
-        ("מאתיים", 200),
-        ("אלפיים", 2000),
-        ("כפליים", 2),
-    ];
     if let Some((_, v)) = UNITS.iter().find(|(f, _)| f.contains(&w)) {
         return Some(NumberWord::Unit(*v));
     }
@@ -284,6 +345,22 @@ fn number_word_ru(w: &str) -> Option<NumberWord> {
     }
 }
 
+/// Values of Hebrew dual words (`שעתיים` "two hours"): unlike `שני` or `שנים` they are
+/// never anything but a number.
+fn hebrew_duals(text: &str, lang: Lang) -> Vec<String> {
+    if lang != Lang::He {
+        return Vec::new();
+    }
+    words(text)
+        .iter()
+        .filter_map(|w| {
+            let bare = w.text.strip_prefix('ו').unwrap_or(&w.text);
+            DUALS.iter().find(|(d, _)| *d == bare || *d == w.text)
+        })
+        .map(|(_, v)| v.to_string())
+        .collect()
+}
+
 /// `number_missing` and `number_added` (errors), `digits_added` (warning: a digit run glued in a
 /// code or word that the source does not have).
 pub fn check_numbers(source: &str, target: &str, opts: &VerifyOptions, out: &mut Vec<Issue>) {
@@ -319,7 +396,15 @@ pub fn check_numbers(source: &str, target: &str, opts: &VerifyOptions, out: &mut
         .chain(src_parts.iter())
         .collect();
     let mut reported = BTreeSet::new();
-    for v in &src_digits {
+    // A number the source writes as a word (`fifty meters`) must be in the translation too, as
+    // digits or a word; loose words and values under 3 are left out (`a`, `one`, `two` are often
+    // idiomatic: Hebrew `שנים` "years", `אחד על השני` "each other").
+    let src_strong: Vec<String> = word_values_with(source, opts.source, true)
+        .into_iter()
+        .filter(|v| v.parse::<u64>().is_ok_and(|n| n >= 3))
+        .chain(hebrew_duals(source, opts.source))
+        .collect();
+    for v in src_strong.iter().chain(src_digits.iter()) {
         if !tgt_all.contains(v) && reported.insert(v.clone()) {
             out.push(Issue::error(
                 IssueCode::NumberMissing,
