@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::account::{KeyKind, NewAccount};
+use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_http::admin;
 use lashon_http::cli::{AccountsCommand, Cli, Command, KeysCommand, ServeArgs};
 use lashon_http::server::{self, AppState};
@@ -135,9 +135,8 @@ fn serve(args: ServeArgs) -> CmdResult {
         // Load the model before listening, so a bad path fails before any key is printed.
         let nikud = match &args.nikud_model {
             Some(path) => {
-                let model = Nakdimon::from_path(path).map_err(|e| {
-                    format!("cannot load the nikud model {}: {e}", path.display())
-                })?;
+                let model = Nakdimon::from_path(path)
+                    .map_err(|e| format!("cannot load the nikud model {}: {e}", path.display()))?;
                 tracing::info!(model = %path.display(), "nikud model loaded");
                 Some(Arc::new(model))
             }

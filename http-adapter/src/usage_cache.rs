@@ -41,7 +41,10 @@ impl UsageCache {
                 // Entries of past months and idle accounts: start over rather than grow.
                 entries.clear();
             }
-            entries.insert((account.clone(), month.to_string()), (usage, Instant::now()));
+            entries.insert(
+                (account.clone(), month.to_string()),
+                (usage, Instant::now()),
+            );
         }
     }
 }

@@ -11,7 +11,10 @@ async fn transliterate_and_strip() {
     let (_dir, db) = temp_db();
     let s = Server::start(&db);
     let res = s
-        .post("/v1/transliterate", &json!({"text": "Google", "direction": "latin-to-he"}))
+        .post(
+            "/v1/transliterate",
+            &json!({"text": "Google", "direction": "latin-to-he"}),
+        )
         .await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(res.body["transliteration"], "גוגל");
@@ -23,20 +26,36 @@ async fn transliterate_and_strip() {
     assert_eq!(res.body["transliteration"], "shalom");
     assert!(res.body["scheme"].as_str().unwrap().starts_with("academy"));
 
-    let res = s.post("/v1/strip-nikud", &json!({"text": "שָׁלוֹם־עוֹלָם"})).await;
+    let res = s
+        .post("/v1/strip-nikud", &json!({"text": "שָׁלוֹם־עוֹלָם"}))
+        .await;
     assert_eq!(res.status, 200);
-    assert_eq!(res.body, json!({"text": "שָׁלוֹם־עוֹלָם", "stripped": "שלום־עולם"}));
+    assert_eq!(
+        res.body,
+        json!({"text": "שָׁלוֹם־עוֹלָם", "stripped": "שלום־עולם"})
+    );
 
     // Limits, just inside and just outside.
     for (path, max) in [("/v1/transliterate", 5_000), ("/v1/strip-nikud", 20_000)] {
-        assert_eq!(s.post(path, &json!({"text": "א".repeat(max)})).await.status, 200, "{path}");
+        assert_eq!(
+            s.post(path, &json!({"text": "א".repeat(max)})).await.status,
+            200,
+            "{path}"
+        );
         let over = s.post(path, &json!({"text": "א".repeat(max + 1)})).await;
         assert_eq!(over.status, 400, "{path}");
         over.error("invalid_request");
-        assert_eq!(s.post(path, &json!({"text": ""})).await.status, 400, "{path}");
+        assert_eq!(
+            s.post(path, &json!({"text": ""})).await.status,
+            400,
+            "{path}"
+        );
     }
     let res = s
-        .post("/v1/transliterate", &json!({"text": "a", "direction": "sideways"}))
+        .post(
+            "/v1/transliterate",
+            &json!({"text": "a", "direction": "sideways"}),
+        )
         .await;
     assert_eq!(res.status, 400);
     s.stop();
@@ -50,7 +69,9 @@ async fn nikud_without_a_model_is_not_configured_and_free() {
     assert_eq!(res.status, 503);
     assert_eq!(res.error("service_unavailable"), "not_configured");
     // Validation still comes first.
-    let res = s.post("/v1/nikud", &json!({"text": "א".repeat(10_001)})).await;
+    let res = s
+        .post("/v1/nikud", &json!({"text": "א".repeat(10_001)}))
+        .await;
     assert_eq!(res.status, 400);
     let usage = s.get("/v1/usage").await;
     assert_eq!(usage.body["sandbox_chars_used"], 0);
@@ -73,11 +94,19 @@ async fn nikud_with_the_model_is_verified_charged_and_limited() {
     assert!(vocalized.contains("8:00") && vocalized.contains("iPhone"));
     // Three times the characters, on the sandbox counter.
     let chars = text.chars().count() as u64;
-    assert_eq!(res.header("x-usage-chars-used"), Some((3 * chars).to_string().as_str()));
+    assert_eq!(
+        res.header("x-usage-chars-used"),
+        Some((3 * chars).to_string().as_str())
+    );
     let usage = s.get("/v1/usage").await;
     assert_eq!(usage.body["sandbox_chars_used"], 3 * chars);
     assert_eq!(usage.body["chars_used"], 0);
-    assert_eq!(s.post("/v1/nikud", &json!({"text": "א".repeat(10_000)})).await.status, 200);
+    assert_eq!(
+        s.post("/v1/nikud", &json!({"text": "א".repeat(10_000)}))
+            .await
+            .status,
+        200
+    );
     s.stop();
 
     // A small quota: the request that does not fit is 429 quota_exceeded and not charged.
