@@ -19,6 +19,18 @@
 //!
 //! It does no I/O.
 //!
+//! # Issue codes
+//!
+//! The spec's list ("Codes include …", issue 4 scope 4): `placeholder_missing`,
+//! `term_missing`, `date_missing`, `number_added`, `digits_added`, `negation_lost`,
+//! `laterality_lost`, `laterality_swapped`, `gender_mismatch`, `length_ratio`,
+//! `direction_swapped`, `direction_lost`, `modality_changed`, `defined_term_changed`.
+//!
+//! One code is ours, allowed as the list is open: `number_missing` (error), a number of the
+//! source, in digits or as a number word (`fifty`, `שעתיים`), that the translation does not
+//! carry. The spec's `number_added` covers only the opposite direction, and a dropped amount
+//! or dose must block the sentence like a dropped placeholder. See [`IssueCode`].
+//!
 //! ```
 //! use lashon_protect::{mask, spans::{ProtectOptions, SpanFinder}, Lang, BidiMode, Audience, SpanType};
 //!

@@ -52,6 +52,10 @@ fn masked_type(kind: SpanType, audience: Audience) -> bool {
 
 /// Replaces spans by tokens; `spans` must be sorted and non-overlapping (as the finder returns
 /// them); a span that is not is left in the text rather than corrupting it.
+///
+/// Text outside the spans that already looks like a token (`⟦2⟧`, `[[2]]`) is masked too, as a
+/// `keep` slot: [`unmask`] would otherwise read it as a placeholder, and masking followed by
+/// unmasking must give the input back byte-exact.
 pub fn mask(text: &str, spans: &[FoundSpan], audience: Audience) -> Masked {
     let mut out = String::with_capacity(text.len());
     let mut slots = Vec::new();
@@ -63,7 +67,7 @@ pub fn mask(text: &str, spans: &[FoundSpan], audience: Audience) -> Masked {
         let (Some(before), Some(value)) = (text.get(pos..s.start), text.get(s.start..s.end)) else {
             continue;
         };
-        out.push_str(before);
+        push_gap(before, &mut out, &mut slots);
         out.push_str(&token(slots.len()));
         slots.push(Slot {
             kind: s.kind,
@@ -72,8 +76,24 @@ pub fn mask(text: &str, spans: &[FoundSpan], audience: Audience) -> Masked {
         });
         pos = s.end;
     }
-    out.push_str(text.get(pos..).unwrap_or(""));
+    push_gap(text.get(pos..).unwrap_or(""), &mut out, &mut slots);
     Masked { text: out, slots }
+}
+
+/// Copies unmasked text, masking what [`unmask`] would read as a token.
+fn push_gap(gap: &str, out: &mut String, slots: &mut Vec<Slot>) {
+    let mut pos = 0;
+    for m in TOKEN.find_iter(gap) {
+        out.push_str(&gap[pos..m.start()]);
+        out.push_str(&token(slots.len()));
+        slots.push(Slot {
+            kind: SpanType::Keep,
+            value: m.as_str().to_string(),
+            output: m.as_str().to_string(),
+        });
+        pos = m.end();
+    }
+    out.push_str(&gap[pos..]);
 }
 
 static TOKEN: LazyLock<Regex> = LazyLock::new(|| {

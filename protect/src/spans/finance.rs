@@ -151,13 +151,23 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
         // crosses another character, so this finds what a whole-text pass finds).
         for (off, run) in digit_runs(text) {
             for m in CARD.find_iter(run) {
-                let (start, end) = (off + m.start(), off + m.end());
-                let digits = m.as_str().bytes().filter(u8::is_ascii_digit).count();
-                if (13..=19).contains(&digits)
-                    && luhn_valid(m.as_str())
-                    && digit_boundary(text, start, end)
-                {
-                    out.push(Candidate::new(start, end, SpanType::Card));
+                // Longest Luhn-valid prefix at group boundaries: a number written after the card
+                // (`4111 1111 1111 1111 5`) may have been swallowed by the optional last group.
+                let mut value = m.as_str();
+                loop {
+                    let (start, end) = (off + m.start(), off + m.start() + value.len());
+                    let digits = value.bytes().filter(u8::is_ascii_digit).count();
+                    if digits < 13 {
+                        break;
+                    }
+                    if digits <= 19 && luhn_valid(value) && digit_boundary(text, start, end) {
+                        out.push(Candidate::new(start, end, SpanType::Card));
+                        break;
+                    }
+                    match value.rfind([' ', '-']) {
+                        Some(sep) => value = &value[..sep],
+                        None => break,
+                    }
                 }
             }
             for m in BANK_ACCOUNT.find_iter(run) {
