@@ -16,7 +16,9 @@ use regex::Regex;
 use crate::model::Lang;
 
 /// Currency signs and codes written before or after an amount.
-const CURRENCY: &str = r#"(?:[$€£₪₽¥]|USD|EUR|ILS|NIS|GBP|RUB|JPY|CHF|ש"ח|ש״ח|שקלים|שקל|דולר|יורו|руб\.?|рублей|рубля|рубль|долл\.?|евро)"#;
+/// Longer forms come before their prefixes (`долларов` before `долл.`, `דולרים` before `דולר`):
+/// a currency cut short would leave the number glued to a letter, and such a number is dropped.
+const CURRENCY: &str = r#"(?:[$€£₪₽¥]|USD|EUR|ILS|NIS|GBP|RUB|JPY|CHF|ש"ח|ש״ח|שקלים|שקל|דולרים|דולר|יורו|рублей|рубля|рубль|руб\.?|долларов|доллара|доллар|долл\.?|евро)"#;
 
 /// One number: grouped (en/he or ru style) or plain, with an optional fraction.
 const CORE: &str = r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]{1,3}(?:[ \u{A0}\u{202F}][0-9]{3})+(?:,[0-9]+)?|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]+|[0-9]+(?:[.,][0-9]+)?)";

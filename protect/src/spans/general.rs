@@ -15,8 +15,9 @@ fn re(pattern: &str) -> Regex {
 
 /// `<keep>…</keep>`: the whole element is the span; the output keeps the inner text.
 static KEEP: LazyLock<Regex> = LazyLock::new(|| re(r"(?s)<keep>(.*?)</keep>"));
-/// Inline code: one or two backticks around text without a line break.
-static CODE_INLINE: LazyLock<Regex> = LazyLock::new(|| re(r"``[^`\n]+``|`[^`\n]+`"));
+/// Inline code: one or two backticks around text without a line break; between double
+/// backticks a single backtick is code (CommonMark code spans: ``` ``a`b`` ```).
+static CODE_INLINE: LazyLock<Regex> = LazyLock::new(|| re(r"``(?:[^`\n]|`[^`\n])+?``|`[^`\n]+`"));
 /// HTML/XML tags (opening, closing, self-closing), numbered tags `<0>`, `</0>`, `<0/>`,
 /// comments and character entities.
 static MARKUP: LazyLock<Regex> = LazyLock::new(|| {
@@ -25,9 +26,14 @@ static MARKUP: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 /// Interface variables: `{{name}}`, `{name}`, `${x}`, printf `%s` / `%1$d`, `:name`.
+///
+/// A printf conversion takes no space flag and must not run into a letter or digit, so prose
+/// after a percent sign (`5% increase`, `10% in`) is not a template. `%%` (the escaped percent
+/// sign) outranks a number it touches: in `100%%` the template is `%%` and the digits stay in
+/// the text, where the number checks of verification still cover them.
 static TEMPLATE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\{\{\s*[A-Za-z_][A-Za-z0-9_.\-]*\s*\}\}|\$\{[^{}\s]+\}|\{[A-Za-z_0-9][A-Za-z0-9_.]*(?:,\s*[a-z]+(?:,\s*[A-Za-z]+)?)?\}|%(?:[0-9]+\$)?[-+ 0#]?[0-9]*(?:\.[0-9]+)?[sdifuxXeEgGc@]|%%|(?:^|[\s(/])(:[a-z_][a-z0-9_]*)",
+        r"\{\{\s*[A-Za-z_][A-Za-z0-9_.\-]*\s*\}\}|\$\{[^{}\s]+\}|\{[A-Za-z_0-9][A-Za-z0-9_.]*(?:,\s*[a-z]+(?:,\s*[A-Za-z]+)?)?\}|%(?:[0-9]+\$)?[-+0#]?[0-9]*(?:\.[0-9]+)?[sdifuxXeEgGc@]|%%|(?:^|[\s(/])(:[a-z_][a-z0-9_]*)",
     )
 });
 static URL: LazyLock<Regex> = LazyLock::new(|| re(r#"(?:https?://|ftp://|www\.)[^\s<>"'`⟦⟧]+"#));
@@ -76,7 +82,8 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
             let Some(m) = c.get(1).or_else(|| c.get(0)) else {
                 continue;
             };
-            if c.get(1).is_some() && ascii_word_char(after(text, m.end())) {
+            let printf = m.as_str().starts_with('%') && m.as_str() != "%%";
+            if (c.get(1).is_some() || printf) && ascii_word_char(after(text, m.end())) {
                 continue;
             }
             out.push(Candidate::new(m.start(), m.end(), SpanType::Template));

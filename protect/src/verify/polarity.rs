@@ -161,7 +161,8 @@ pub fn sides(text: &str, lang: Lang) -> Vec<Side> {
 }
 
 /// `laterality_swapped` (the translation names the other side) and `laterality_lost` (the side
-/// is gone), both errors: a wrong side is a wrong-site error.
+/// is gone), both errors: a wrong side is a wrong-site error. A source naming both sides whose
+/// translation keeps only one has lost a side (warning), not swapped one.
 pub fn check_laterality(source: &str, src: Lang, target: &str, tgt: Lang, out: &mut Vec<Issue>) {
     let s = sides(source, src);
     if s.is_empty() {
@@ -180,8 +181,8 @@ pub fn check_laterality(source: &str, src: Lang, target: &str, tgt: Lang, out: &
             IssueCode::LateralityLost,
             "the source names a side (left/right) and the translation does not",
         ));
-    } else if (sl > 0 && tl == 0 && tr > 0)
-        || (sr > 0 && tr == 0 && tl > 0)
+    } else if (sl > 0 && sr == 0 && tl == 0 && tr > 0)
+        || (sr > 0 && sl == 0 && tr == 0 && tl > 0)
         || (sl != tl && sr != tr && sl + sr == tl + tr)
     {
         out.push(Issue::error(
