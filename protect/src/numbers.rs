@@ -225,6 +225,55 @@ mod tests {
         assert_eq!(parse_number("007", Lang::En).as_deref(), Some("7"));
     }
 
+    /// The number spans as found with capture groups, before [`number_spans`] read the groups
+    /// back from a plain match.
+    fn captured(text: &str) -> Vec<(usize, usize, bool)> {
+        let re = Regex::new(&format!(
+            r"(?P<pre>{CURRENCY}\s?)?(?P<sign>[+\-−±])?(?P<a>{CORE})(?:(?P<ord>st|nd|rd|th|-(?:й|я|е|го|му|м|х|ой|ый|ая|ое))|(?:(?:\s?[-–—]\s?[+\-−]?{CORE})?(?:\s?(?:%|‰|bps|bp|b\.p\.|נ״ב|נ\x22ב|б\.п\.|процент(?:а|ов)?|אחוז(?:ים)?|percent))?(?:\s?{CURRENCY})?))"
+        ))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut out = Vec::new();
+        for caps in re.captures_iter(text) {
+            let (Some(whole), Some(a)) = (caps.get(0), caps.name("a")) else {
+                continue;
+            };
+            if prev_char(text, a.start()).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let mut start = whole.start();
+            if let Some(sign) = caps.name("sign") {
+                if caps.name("pre").is_none()
+                    && prev_char(text, sign.start()).is_some_and(|c| c.is_alphanumeric())
+                {
+                    start = a.start();
+                }
+            }
+            let mut end = whole.end();
+            while let Some(c) = text.get(..end).and_then(|s| s.chars().next_back()) {
+                if c.is_whitespace() || c == '-' || c == '–' || c == '—' {
+                    end -= c.len_utf8();
+                } else {
+                    break;
+                }
+            }
+            if end <= start || next_char(text, end).is_some_and(|c| c.is_alphabetic()) {
+                continue;
+            }
+            out.push((start, end, caps.name("ord").is_some()));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        // Reading the groups back from a plain match finds what the capture groups found.
+        #[test]
+        fn inferred_groups_match_captures(
+            text in "[0-9 ,.$€₪%a-zа-я\\-−+±йרש\x22]{0,30}|(руб|USD|ש\x22ח|[0-9]|-|st|-й| ){0,12}"
+        ) {
+            proptest::prop_assert_eq!(number_spans(&text), captured(&text));
+        }
+    }
+
     #[test]
     fn hebrew_prefix_letters() {
         assert_eq!(

@@ -208,3 +208,38 @@ pub(crate) fn find(text: &str, out: &mut Vec<Candidate>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn whole(re: &Regex, text: &str) -> Vec<(usize, usize)> {
+        re.find_iter(text).map(|m| (m.start(), m.end())).collect()
+    }
+
+    fn by_runs(re: &Regex, text: &str) -> Vec<(usize, usize)> {
+        digit_runs(text)
+            .into_iter()
+            .flat_map(|(off, run)| {
+                re.find_iter(run)
+                    .map(move |m| (off + m.start(), off + m.end()))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+
+    proptest! {
+        // The speed-ups find exactly what a whole-text pass of each pattern finds.
+        #[test]
+        fn prefiltered_passes_match_whole_text_passes(
+            text in "[A-Z0-9 a-z.\\-/,é]{0,60}"
+        ) {
+            prop_assert_eq!(iban_matches(&text), whole(&IBAN, &text));
+            for re in [&*CARD, &*BANK_ACCOUNT, &*ISRAELI_ID] {
+                prop_assert_eq!(by_runs(re, &text), whole(re, &text));
+            }
+        }
+    }
+}

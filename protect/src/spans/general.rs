@@ -158,3 +158,34 @@ fn identifier_runs(text: &str) -> Vec<(usize, &str)> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        // Running the identifier pattern over digit-holding runs finds every match with a
+        // digit that a whole-text pass finds.
+        #[test]
+        fn identifier_runs_match_whole_text(text in "[A-Za-z0-9 _#./\\-,é]{0,40}") {
+            let whole: Vec<(usize, usize)> = IDENTIFIER
+                .find_iter(&text)
+                .filter(|m| m.as_str().bytes().any(|b| b.is_ascii_digit()))
+                .map(|m| (m.start(), m.end()))
+                .collect();
+            let runs: Vec<(usize, usize)> = identifier_runs(&text)
+                .into_iter()
+                .flat_map(|(off, run)| {
+                    IDENTIFIER
+                        .find_iter(run)
+                        .filter(|m| m.as_str().bytes().any(|b| b.is_ascii_digit()))
+                        .map(move |m| (off + m.start(), off + m.end()))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            prop_assert_eq!(runs, whole);
+        }
+    }
+}
