@@ -1,0 +1,160 @@
+// End-to-end test of the preview page in Debian's headless Chromium (playwright-core, no
+// browser download): serve this folder over loopback, type a Hebrew line with a price and a
+// Latin term, and check the rendered DOM, the runs, the detection and the other formats.
+// Saves screenshots under test-output/wasm-web/.
+//
+//   node --test examples/web/e2e.test.mjs     (after scripts/build-wasm; CHROMIUM overrides
+//                                              the browser path, default /usr/bin/chromium)
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFile, mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname, join, normalize, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const outDir = fileURLToPath(new URL("../../test-output/wasm-web/", import.meta.url));
+const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+};
+
+// A static file server for this folder only, as any static host would serve it.
+function serveFolder(root) {
+  return createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = normalize(join(root, path === "/" ? "index.html" : path));
+    if (!file.startsWith(root.endsWith(sep) ? root : root + sep) || file.includes("node_modules")) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+let server;
+let browser;
+let page;
+const pageErrors = [];
+
+before(async () => {
+  assert.ok(existsSync(join(here, "lashon", "lashon_wasm_bg.wasm")), "run scripts/build-wasm first");
+  await mkdir(outDir, { recursive: true });
+  server = serveFolder(here);
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  // Offline: nothing but the loopback server may be reached.
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  await page.route("**/*", (route) =>
+    route.request().url().startsWith(origin) ? route.continue() : route.abort(),
+  );
+  await page.goto(`${origin}/`);
+  await page.waitForSelector("body[data-ready='1']", { timeout: 15000 });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+});
+
+const LINE = "הזמנתי מנוי ל-Netflix ב-₪49.90 לחודש";
+
+test("typing a Hebrew line with a price and a Latin term renders it wrapped", async () => {
+  await page.fill("#input", "");
+  await page.locator("#input").pressSequentially(LINE);
+  await page.waitForFunction(
+    (line) => document.querySelector("#rendered").textContent === line,
+    LINE,
+  );
+
+  const html = await page.locator("#rendered").innerHTML();
+  assert.equal(
+    html,
+    '<span dir="rtl">הזמנתי מנוי ל-<span dir="ltr">Netflix</span> ב-<span dir="ltr">₪49.90</span> לחודש</span>',
+  );
+  const units = await page.locator("#rendered > span[dir='rtl'] > span[dir='ltr']").allTextContents();
+  assert.deepEqual(units, ["Netflix", "₪49.90"]);
+  // The browser lays the paragraph out right to left.
+  const direction = await page.locator("#rendered > span").evaluate((e) => getComputedStyle(e).direction);
+  assert.equal(direction, "rtl");
+
+  const runs = await page.locator("#runs li").evaluateAll((items) =>
+    items.map((li) => [li.querySelector(".text").textContent, li.className]),
+  );
+  assert.deepEqual(runs, [
+    ["הזמנתי מנוי ל-", "rtl"],
+    ["Netflix", "ltr"],
+    [" ב-", "rtl"],
+    ["₪49.90", "ltr"],
+    [" לחודש", "rtl"],
+  ]);
+
+  assert.equal(await page.textContent("#detect-language"), "he");
+  assert.equal(await page.textContent("#detect-script"), "Hebr");
+  assert.equal(await page.textContent("#detect-direction"), "rtl");
+  const languages = await page.textContent("#detect-languages");
+  assert.match(languages, /^he \d+%, en \d+%$/);
+  assert.ok(await page.locator("#error").isHidden());
+
+  await page.screenshot({ path: join(outDir, "preview-html.png"), fullPage: true });
+});
+
+test("isolate and marks formats render as text with the paragraph direction", async () => {
+  await page.selectOption("#format", "isolate");
+  await page.waitForFunction(() => document.querySelector("#rendered-how").textContent.includes("textContent"));
+  assert.equal(await page.getAttribute("#rendered", "dir"), "rtl");
+  const isolate = await page.evaluate(() => document.querySelector("#rendered").textContent);
+  assert.equal(isolate, "הזמנתי מנוי ל-\u2066Netflix\u2069 ב-\u2066₪49.90\u2069 לחודש");
+  assert.equal(await page.locator("#rendered span").count(), 0, "text, not HTML");
+  const badges = await page.locator("#output .mark").allTextContents();
+  assert.deepEqual(badges, ["LRI", "PDI", "LRI", "PDI"]);
+
+  await page.selectOption("#format", "marks");
+  await page.waitForFunction(() => document.querySelector("#rendered").textContent.includes("\u200e"));
+  const marks = await page.evaluate(() => document.querySelector("#rendered").textContent);
+  assert.equal(marks.replace(/[\u200e\u200f]/g, ""), LINE);
+  await page.screenshot({ path: join(outDir, "preview-marks.png"), fullPage: true });
+  await page.selectOption("#format", "html");
+});
+
+test("base rtl keeps a line that starts with a Latin term right to left", async () => {
+  await page.click("button[data-sample^='Google']");
+  await page.selectOption("#base", "rtl");
+  const html = await page.locator("#rendered").innerHTML();
+  assert.ok(html.startsWith('<span dir="rtl"><span dir="ltr">Google</span>'), html);
+  await page.selectOption("#base", "auto");
+  const auto = await page.locator("#rendered").innerHTML();
+  assert.ok(auto.startsWith('<span dir="ltr">'), auto);
+});
+
+test("an empty text shows the API's error, and no page errors occurred", async () => {
+  await page.fill("#input", "");
+  await page.waitForSelector("#error:not([hidden])");
+  assert.equal(await page.textContent("#error"), "invalid_request: text must not be empty");
+  assert.deepEqual(pageErrors, []);
+});
