@@ -3,11 +3,13 @@
 Run: python examples/python/errors.py
 """
 
+from typing import Callable, List, Tuple
+
 import lashon
 
 
 def main() -> None:
-    attempts = [
+    attempts: List[Tuple[str, Callable[[], object]]] = [
         ("empty text", lambda: lashon.wrap("")),
         ("unknown format", lambda: lashon.wrap("שלום", format="pdf")),
         ("unsupported language", lambda: lashon.find_spans("Bonjour", "fr")),
