@@ -7,7 +7,8 @@ Comparable work on the same text:
 - detect: lashon.detect(text) finds the dominant language, segments and shares;
   python-bidi's get_base_level(text) is its only analysis call (the paragraph direction).
 
-Also times the native call without the typed result objects (lashon._native), to show what
+Most of lashon's time on mixed text is building one Python object per run (python-bidi
+returns a single string): on one-direction text the two are close. Also times the native call without the typed result objects (lashon._native), to show what
 the Python-side wrapping costs. Prints per-call microseconds and the ratios. Run:
     python py-binding/bench/bench_bidi.py
 """
@@ -32,7 +33,11 @@ SENTENCES = [
 
 def texts() -> Dict[str, str]:
     line = " ".join(SENTENCES)
-    return {"short (~60 chars)": SENTENCES[0], "paragraph (~1,000 chars)": (line + " ") * 4}
+    return {
+        "short (~60 chars)": SENTENCES[0],
+        "paragraph (~1,000 chars)": (line + " ") * 4,
+        "Hebrew only (~1,000 chars)": "שלום עולם זה טקסט בעברית בלבד " * 32,
+    }
 
 
 def per_call_us(fn: Callable[[], object]) -> float:

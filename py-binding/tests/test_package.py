@@ -41,10 +41,11 @@ def test_typing_files_are_installed():
     assert (pkg / "py.typed").exists() and (pkg / "_native.pyi").exists()
 
 
-def test_results_are_immutable():
+def test_results_are_slotted_records():
     w = lashon.wrap("שלום")
     with pytest.raises(AttributeError):
-        w.output = "x"  # type: ignore[misc]
+        w.extra = "x"  # type: ignore[attr-defined]
+    assert w == lashon.wrap("שלום") and w != lashon.wrap("שלום", format="marks")
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)

@@ -1,4 +1,4 @@
-"""Result types: typed, immutable objects whose ``to_dict()`` is the HTTP response JSON.
+"""Result types: typed objects (slotted dataclasses) whose ``to_dict()`` is the HTTP response JSON.
 
 Offsets (``start``, ``end``) are UTF-16 code units, ``end`` exclusive, as in the API.
 """
@@ -15,15 +15,21 @@ IcuNode = Union[str, Dict[str, Any]]
 
 
 class _Result:
+    # Slotted, not frozen: a frozen dataclass pays object.__setattr__ per field (~4x slower to
+    # build, which dominates wrap() on long texts with many runs).
+    __slots__ = ()
+
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object of the matching HTTP response (plain dicts, lists, str, numbers)."""
         out: Dict[str, Any] = dataclasses.asdict(self)  # type: ignore[call-overload]
         return out
 
 
-@dataclass(frozen=True)
+@dataclass
 class Run(_Result):
     """A stretch of one direction and one script; a display run never splits."""
+
+    __slots__ = ('text', 'dir', 'script', 'lang', 'start', 'end')
 
     text: str
     dir: str
@@ -37,10 +43,12 @@ class Run(_Result):
         return cls(d["text"], d["dir"], d["script"], d["lang"], d["start"], d["end"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class DirectionAnalysis(_Result):
     """``dir`` (paragraph direction), ``mixed``, dominant ``lang``/``script``, the UBA's
     ``runs`` and the ``display_runs`` a renderer must keep whole."""
+
+    __slots__ = ('dir', 'mixed', 'lang', 'script', 'runs', 'display_runs')
 
     dir: str
     mixed: bool
@@ -61,9 +69,11 @@ class DirectionAnalysis(_Result):
         )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Analysis(_Result):
     """The ``/v1/analyze`` response: ``analysis`` for ``text``, ``fields`` for ``fields``."""
+
+    __slots__ = ('analysis', 'fields')
 
     analysis: Optional[DirectionAnalysis]
     fields: Optional[Dict[str, DirectionAnalysis]]
@@ -86,9 +96,11 @@ class Analysis(_Result):
         return out
 
 
-@dataclass(frozen=True)
+@dataclass
 class Wrapped(_Result):
     """The ``/v1/wrap`` response: ``output`` is the text with its direction made explicit."""
+
+    __slots__ = ('dir', 'format', 'output', 'runs')
 
     dir: str
     format: str
@@ -100,9 +112,11 @@ class Wrapped(_Result):
         return cls(d["dir"], d["format"], d["output"], [Run.from_dict(r) for r in d["runs"]])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Segment(_Result):
     """A same-script stretch of the input (neutrals join the letters they follow)."""
+
+    __slots__ = ('text', 'start', 'end', 'script', 'lang')
 
     text: str
     start: int
@@ -115,9 +129,11 @@ class Segment(_Result):
         return cls(d["text"], d["start"], d["end"], d["script"], d["lang"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class LanguageShare(_Result):
     """The share (0 to 1) of the letters written in ``lang``."""
+
+    __slots__ = ('lang', 'share')
 
     lang: str
     share: float
@@ -127,9 +143,11 @@ class LanguageShare(_Result):
         return cls(d["lang"], d["share"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Detection(_Result):
     """The ``/v1/detect`` response."""
+
+    __slots__ = ('lang', 'script', 'dir', 'confidence', 'segments', 'languages')
 
     lang: str
     script: str
@@ -150,9 +168,11 @@ class Detection(_Result):
         )
 
 
-@dataclass(frozen=True)
+@dataclass
 class Stripped(_Result):
     """The ``/v1/strip-nikud`` response."""
+
+    __slots__ = ('text', 'stripped')
 
     text: str
     stripped: str
@@ -162,9 +182,11 @@ class Stripped(_Result):
         return cls(d["text"], d["stripped"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Transliteration(_Result):
     """The ``/v1/transliterate`` response."""
+
+    __slots__ = ('text', 'transliteration', 'scheme', 'direction')
 
     text: str
     transliteration: str
@@ -176,9 +198,11 @@ class Transliteration(_Result):
         return cls(d["text"], d["transliteration"], d["scheme"], d["direction"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Vocalized(_Result):
     """The ``/v1/nikud`` response: ``nikud`` is the input when ``verified`` is false."""
+
+    __slots__ = ('text', 'nikud', 'verified')
 
     text: str
     nikud: str
@@ -189,10 +213,12 @@ class Vocalized(_Result):
         return cls(d["text"], d["nikud"], d["verified"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Span(_Result):
     """A protected value. ``value`` is None for redacted types; ``start``/``end`` locate it
     in the input (binding extra: ``to_dict()`` is the API's Span object without them)."""
+
+    __slots__ = ('type', 'value', 'render', 'ambiguous_date', 'start', 'end')
 
     type: str
     value: Optional[str]
@@ -216,9 +242,11 @@ class Span(_Result):
         return out
 
 
-@dataclass(frozen=True)
+@dataclass
 class FoundSpans(_Result):
     """``spans`` in source order, non-overlapping."""
+
+    __slots__ = ('spans',)
 
     spans: List[Span]
 
@@ -230,9 +258,11 @@ class FoundSpans(_Result):
         return {"spans": [s.to_dict() for s in self.spans]}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Issue(_Result):
     """A verification finding: ``severity`` ``error`` blocks the sentence."""
+
+    __slots__ = ('code', 'severity', 'detail')
 
     code: str
     severity: str
@@ -243,9 +273,11 @@ class Issue(_Result):
         return cls(d["code"], d["severity"], d["detail"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Verification(_Result):
     """``passed`` (JSON ``pass``) is true when no issue is an error."""
+
+    __slots__ = ('passed', 'issues')
 
     passed: bool
     issues: List[Issue]
@@ -258,9 +290,11 @@ class Verification(_Result):
         return {"pass": self.passed, "issues": [i.to_dict() for i in self.issues]}
 
 
-@dataclass(frozen=True)
+@dataclass
 class ParsedMessage(_Result):
     """An ICU message: its tree (``ast``) and its normal printed form (``printed``)."""
+
+    __slots__ = ('ast', 'printed')
 
     ast: List[IcuNode]
     printed: str
@@ -270,9 +304,11 @@ class ParsedMessage(_Result):
         return cls(d["ast"], d["printed"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class IcuWarning(_Result):
     """``unused_category`` or ``missing_category`` for a plural ``argument`` in ``locale``."""
+
+    __slots__ = ('code', 'argument', 'kind', 'category', 'locale', 'message')
 
     code: str
     argument: str
@@ -286,9 +322,11 @@ class IcuWarning(_Result):
         return cls(d["code"], d["argument"], d["kind"], d["category"], d["locale"], d["message"])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Validation(_Result):
     """A parsed message and its warnings for a locale (valid messages only: parse errors raise)."""
+
+    __slots__ = ('ast', 'printed', 'warnings')
 
     ast: List[IcuNode]
     printed: str
@@ -299,10 +337,12 @@ class Validation(_Result):
         return cls(d["ast"], d["printed"], [IcuWarning.from_dict(w) for w in d["warnings"]])
 
 
-@dataclass(frozen=True)
+@dataclass
 class Hoisted(_Result):
     """The message with plurals and selects on top (``hoisted``) and its branch sentences
     (``segments``, the number written ``{#}``)."""
+
+    __slots__ = ('hoisted', 'segments')
 
     hoisted: str
     segments: List[str]
