@@ -1,7 +1,9 @@
 //! The shared display vectors (`bidi/tests/vectors/display.json`) through the binding's
 //! operations on the host: the same calls the JS exports make, so the node test
 //! (`js/vectors.test.mjs`) and this one check the wasm build and the native crate against
-//! one file.
+//! one file. Host only: wasm32-unknown-unknown has no file system (the wasm build is checked
+//! against the same file by the node test).
+#![cfg(not(target_arch = "wasm32"))]
 
 use lashon_wasm::ops::{self, AnalyzeInput};
 use serde_json::Value;

@@ -37,7 +37,7 @@ fn wrap_returns_a_plain_object() {
     )
     .expect("wrap");
     assert!(!w.is_instance_of::<js_sys::Map>());
-    assert_eq!(Object::keys(w.unchecked_ref()).length(), 4);
+    assert_eq!(Object::keys(w.unchecked_ref::<Object>()).length(), 4);
     assert_eq!(get_str(&w, "output"), "מבצע: \u{2066}$5.99\u{2069} בלבד!");
     assert_eq!(get_str(&w, "format"), "isolate");
     assert_eq!(get_str(&w, "dir"), "rtl");
