@@ -17,6 +17,16 @@
 //! 8. `date` — before numbers, as a date contains numbers.
 //! 9. `identifier` — Latin tokens with digits (`SKU-12`, `COVID-19`).
 //! 10. `ordinal`, `number`.
+//!
+//! # Speed
+//!
+//! Issue 4 asks for ≥ 20 MB/s on general text and ≥ 10 MB/s per domain pack (benches/spans.rs).
+//! Each finder first checks for the characters its pattern needs; patterns that need digits run
+//! only over the digit-holding runs of their character class (identifiers; card, bank account
+//! and ID numbers) or only at the places their fixed start can occur (IBAN); numbers are found
+//! with a plain DFA match and their groups read back from it, with no capture search; overlaps
+//! are resolved over a map of taken bytes. Unit properties check that each shortcut finds
+//! exactly what a whole-text pass of the same pattern finds.
 
 mod check_digits;
 mod clinical;
