@@ -181,9 +181,34 @@ pub struct DefinedTerms {
     renderings: BTreeMap<String, String>,
 }
 
+/// A quoted string starting at the haystack's start (see [`quoted_strings`]).
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"["“«״]([^"”»״\n]{1,60})["”»״]"#).unwrap_or_else(|e| panic!("{e}"))
+    Regex::new(r#"^["“«״]([^"”»״\n]{1,60})["”»״]"#).unwrap_or_else(|e| panic!("{e}"))
 });
+
+/// The quoted strings of a text, in order. A quote glued to a letter before it is Hebrew
+/// gershayim (`בע"מ`, `ד"ר`), never an opening quote.
+fn quoted_strings(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, c) in text.char_indices() {
+        if at < from || !matches!(c, '"' | '“' | '«' | '״') {
+            continue;
+        }
+        if text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        if let Some(m) = QUOTED.captures(&text[at..]).and_then(|c| c.get(1)) {
+            out.push(&text[at + m.start()..at + m.end()]);
+            from = at + m.end() + 1;
+        }
+    }
+    out
+}
 
 impl DefinedTerms {
     pub fn new() -> DefinedTerms {
@@ -221,10 +246,7 @@ impl DefinedTerms {
             }
         }
         let defined = crate::spans::defined_terms(source);
-        let quoted: Vec<&str> = QUOTED
-            .captures_iter(target)
-            .filter_map(|c| c.get(1).map(|m| m.as_str()))
-            .collect();
+        let quoted = quoted_strings(target);
         for (term, rendering) in defined.iter().zip(quoted) {
             self.renderings
                 .entry(term.clone())
