@@ -28,10 +28,11 @@
 //! - accuracy against the gold (macro average, `metrics.py`): DEC 97.91%, CHA 96.37%,
 //!   WOR 89.75%, VOC 91.64% — identical to the outputs published in `tests/new/Nakdimon`;
 //!   Dicta's published outputs score 97.95 / 96.77 / 94.11 / 94.92;
-//! - speed on every 10th text (12,893 characters): this port about 1,450 chars/s
-//!   (`cargo bench -p lashon-core --bench nikud`); TensorFlow `predict()` as shipped (chunks
-//!   padded to 10,000 steps) 54 chars/s, on exact-length input 350 chars/s
-//!   (`scripts/nikud_reference.py timing`).
+//! - speed on every 10th text (12,893 characters), CPU seconds (the VM is shared, wall time
+//!   includes other work): this port about 2,350 chars/s (`perf stat -e task-clock` around the
+//!   bench's first pass; `cargo bench -p lashon-core --bench nikud`); TensorFlow `predict()` as
+//!   shipped (chunks padded to 10,000 steps) 92 chars/s (25× slower), on exact-length input
+//!   487 chars/s (4.8× slower) (`scripts/nikud_reference.py timing`).
 
 pub mod chunk;
 mod forward;
