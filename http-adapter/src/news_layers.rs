@@ -96,28 +96,31 @@ pub async fn news_auth(
     // Limits 1: per minute, per account across its keys; counted apart from the language
     // service's window.
     let account = format!("news:{}", ctx.account.id.0);
-    let remaining =
-        match state.limiter.check(&account, limit, t as u64) {
-            RateDecision::Allowed { remaining, .. } => remaining,
-            RateDecision::Limited { retry_after, .. } => return limited(
+    let remaining = match state.limiter.check(&account, limit, t as u64) {
+        RateDecision::Allowed { remaining, .. } => remaining,
+        RateDecision::Limited { retry_after, .. } => {
+            return limited(
                 NewsErrorCode::RateLimited,
                 format!(
                     "rate limit of {limit} requests per minute exceeded; retry in {retry_after} s"
                 ),
                 limit,
                 i64::try_from(retry_after).unwrap_or(60),
-            ),
-        };
+            )
+        }
+    };
     let month = lashon_core::time::month(t);
     match state.store.count_news_request(&ctx.account.id.0, &month) {
-        Ok(used) if used > monthly => return limited(
-            NewsErrorCode::QuotaExceeded,
-            format!(
+        Ok(used) if used > monthly => {
+            return limited(
+                NewsErrorCode::QuotaExceeded,
+                format!(
                 "the monthly quota of {monthly} requests is used up; it renews with the UTC month"
             ),
-            limit,
-            seconds_to_next_month(t),
-        ),
+                limit,
+                seconds_to_next_month(t),
+            )
+        }
         Ok(_) => {}
         Err(e) => return NewsFailure(e.into()).into_response(),
     }

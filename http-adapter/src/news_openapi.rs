@@ -53,7 +53,11 @@ fn schema(p: P) -> Schema {
             .schema_type(Type::String)
             .min_length(Some(a))
             .max_length(Some(b)),
-        P::Int(min) => o.schema_type(Type::Integer).minimum(Some(min)),
+        // Above 2^53 a JSON number is not exact; ids and counts stay far below.
+        P::Int(min) => o
+            .schema_type(Type::Integer)
+            .minimum(Some(min))
+            .maximum(Some(9_007_199_254_740_991.0)),
         P::IntRange(min, max) => o
             .schema_type(Type::Integer)
             .minimum(Some(min))

@@ -95,6 +95,9 @@ fn records<T: serde::de::DeserializeOwned>(
     Ok(out)
 }
 
+/// Above this many matching stories, search walks the `latestAt` index (see `stories`).
+const DENSE_MATCHES: i64 = 2_000;
+
 fn limit(n: usize) -> Value {
     Value::Integer(i64::try_from(n).unwrap_or(i64::MAX))
 }
@@ -163,14 +166,30 @@ impl NewsRepository for Store {
             clauses.push("s.latest_at >= ?".to_owned());
             args.push(Value::Integer(at(since)));
         }
+        let conn = self.news_conn()?;
         if let Some(t) = q.text.as_deref() {
             // Rule 9: a text with no token matches nothing.
             let Some(expr) = match_expression(t) else {
                 return Ok(Vec::new());
             };
-            clauses.push(
-                "s.id IN (SELECT rowid FROM story_search WHERE story_search MATCH ?)".to_owned(),
-            );
+            // A frequent term is found fastest by walking the `latestAt` index and testing
+            // membership (`+s.id` keeps the planner off the primary key); a rare one by
+            // looking its few stories up and sorting them.
+            let matches: i64 = conn
+                .query_row(
+                    "SELECT count(*) FROM story_search WHERE story_search MATCH ?",
+                    [&expr],
+                    |r| r.get(0),
+                )
+                .map_err(sql)?;
+            let id = if matches > DENSE_MATCHES {
+                "+s.id"
+            } else {
+                "s.id"
+            };
+            clauses.push(format!(
+                "{id} IN (SELECT rowid FROM story_search WHERE story_search MATCH ?)"
+            ));
             args.push(Value::Text(expr));
         }
         if let Some(k) = q.after {
@@ -184,11 +203,12 @@ impl NewsRepository for Store {
             format!("WHERE {}", clauses.join(" AND "))
         };
         args.push(limit(q.limit));
-        let conn = self.news_conn()?;
+        // Keys first, records after: the sort (if any) carries two integers, not records.
         records(
             &conn,
             &format!(
-                "SELECT s.record FROM stories s {filter} ORDER BY s.latest_at DESC, s.id DESC LIMIT ?"
+                "SELECT record FROM stories WHERE id IN (SELECT s.id FROM stories s {filter}
+                 ORDER BY s.latest_at DESC, s.id DESC LIMIT ?) ORDER BY latest_at DESC, id DESC"
             ),
             args,
         )

@@ -515,10 +515,14 @@ pub(super) fn export(store: &Store, q: &ExportQuery) -> Result<Vec<ExportRecord>
     let (after_story, after_article) = q.after.unwrap_or((i64::MIN, i64::MIN));
     let lang = q.lang.map(Lang::as_str);
     let conn = store.news_conn()?;
+    // Side and lean come from the registry (read once), as in story detail.
+    let rooms = registry(&conn)?;
     let mut stmt = conn
         .prepare_cached(
-            "SELECT a.record, a.story_id, n.record, s.topic, s.state FROM articles a
-             JOIN stories s ON s.id = a.story_id JOIN newsrooms n ON n.key = a.source
+            // The export index is the page order: a page is one range scan, never a sort of
+            // the whole date range.
+            "SELECT a.record, a.story_id, a.source, s.topic, s.state
+             FROM articles a INDEXED BY articles_export JOIN stories s ON s.id = a.story_id
              WHERE (a.story_id, a.id) > (?1, ?2) AND a.seq <= ?3 AND a.published_at >= ?4
                AND a.published_at < ?5 AND (?6 IS NULL OR a.language = ?6)
              ORDER BY a.story_id, a.id LIMIT ?7",
@@ -549,9 +553,11 @@ pub(super) fn export(store: &Store, q: &ExportQuery) -> Result<Vec<ExportRecord>
         .map_err(sql)?;
     let mut out = Vec::new();
     for row in rows {
-        let (m, story_id, room, topic, state) = row.map_err(sql)?;
+        let (m, story_id, source, topic, state) = row.map_err(sql)?;
+        let Some(room) = rooms.get(&source) else {
+            continue;
+        };
         let m: MemberRecord = parse(&m)?;
-        let room: Newsroom = parse(&room)?;
         out.push(ExportRecord {
             article_id: m.article_id,
             story_id,
