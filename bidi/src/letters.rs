@@ -208,14 +208,20 @@ struct Scan<F> {
 impl<F: FnMut(usize, usize, Script)> Scan<F> {
     #[inline(always)]
     fn letter(&mut self, byte: usize, unit: usize, script: Script, upper: bool) {
+        self.letters(byte, unit, script, 1, upper);
+    }
+
+    /// `count` letters of `script` in a row, the first at `byte` (UTF-16 offset `unit`).
+    #[inline(always)]
+    fn letters(&mut self, byte: usize, unit: usize, script: Script, count: u64, upper: bool) {
         if self.word_script == script {
-            self.word_letters += 1;
+            self.word_letters += count;
             self.word_name_like |= upper;
         } else {
             self.end_word();
             self.word_script = script;
             self.word_start = byte;
-            self.word_letters = 1;
+            self.word_letters = count;
             self.word_name_like = upper;
         }
         self.script(byte, unit, script);
@@ -268,21 +274,36 @@ pub(crate) fn scan_letters(text: &str, on_script: impl FnMut(usize, usize, Scrip
         let b = bytes[byte];
         if b < 0x80 {
             if b.is_ascii_alphabetic() {
-                scan.letter(byte, unit, Script::LATN, b.is_ascii_uppercase());
+                // A run of ASCII letters is one word: count it in one step.
+                let start = byte;
+                let mut upper = false;
+                while let Some(&c) = bytes.get(byte).filter(|c| c.is_ascii_alphabetic()) {
+                    upper |= c.is_ascii_uppercase();
+                    byte += 1;
+                }
+                let n = byte - start;
+                scan.letters(start, unit, Script::LATN, n as u64, upper);
+                unit += n;
             } else {
                 scan.end_word();
+                byte += 1;
+                unit += 1;
             }
-            byte += 1;
-            unit += 1;
             continue;
         }
         let next = bytes.get(byte + 1).copied().unwrap_or(0);
         match (b, next) {
-            // U+05D0–U+05EA, U+05EF–U+05F2: Hebrew letters.
+            // U+05D0–U+05EA, U+05EF–U+05F2: Hebrew letters. A run of them is one word.
             (0xD7, 0x90..=0xAA | 0xAF..=0xB2) => {
-                scan.letter(byte, unit, Script::HEBR, false);
-                byte += 2;
-                unit += 1;
+                let start = byte;
+                while bytes.get(byte) == Some(&0xD7)
+                    && matches!(bytes.get(byte + 1), Some(0x90..=0xAA | 0xAF..=0xB2))
+                {
+                    byte += 2;
+                }
+                let n = (byte - start) / 2;
+                scan.letters(start, unit, Script::HEBR, n as u64, false);
+                unit += n;
             }
             // U+0410–U+044F: basic Cyrillic letters, upper case first.
             (0xD0, 0x90..=0xBF) | (0xD1, 0x80..=0x8F) => {
