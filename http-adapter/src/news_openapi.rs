@@ -23,6 +23,8 @@ enum P {
     TextMinMax(usize, usize),
     /// Integer at least this.
     Int(f64),
+    /// A path id: integer >= 1.
+    Id,
     /// Integer in a range that is refused outside it.
     IntRange(f64, f64),
     Enum(&'static [&'static str]),
@@ -53,10 +55,12 @@ fn schema(p: P) -> Schema {
             .schema_type(Type::String)
             .min_length(Some(a))
             .max_length(Some(b)),
-        // Above 2^53 a JSON number is not exact; ids and counts stay far below.
-        P::Int(min) => o
+        // Counts above their range are clamped, not refused: no maximum.
+        P::Int(min) => o.schema_type(Type::Integer).minimum(Some(min)),
+        // Ids: above 2^53 a JSON number is not exact, and the server's ids stay far below.
+        P::Id => o
             .schema_type(Type::Integer)
-            .minimum(Some(min))
+            .minimum(Some(1.0))
             .maximum(Some(9_007_199_254_740_991.0)),
         P::IntRange(min, max) => o
             .schema_type(Type::Integer)
@@ -118,7 +122,7 @@ type Endpoint = (
 
 fn endpoints() -> Vec<Endpoint> {
     let json: &'static [&'static str] = &["application/json"];
-    let id = |name| (name, ParameterIn::Path, true, P::Int(1.0));
+    let id = |name| (name, ParameterIn::Path, true, P::Id);
     let key = ("key", ParameterIn::Path, true, P::Text);
     let mut stories = vec![LANG, LIMIT];
     stories.extend(FILTERS);
