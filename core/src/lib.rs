@@ -30,6 +30,7 @@ pub mod news;
 pub mod strict_json;
 pub mod terms;
 pub mod time;
+pub mod translate;
 pub mod usage;
 
 pub use lashon_vocab::{

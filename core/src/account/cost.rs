@@ -23,12 +23,34 @@ pub enum Operation {
     Clinical,
 }
 
-/// Translation quality tier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Translation quality tier (request `quality`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Tier {
     Fast,
+    #[default]
     Balanced,
     Smartest,
+}
+
+impl Tier {
+    /// The tier a failed sentence is retried on: the next stronger one (smartest stays).
+    pub fn stronger(self) -> Tier {
+        match self {
+            Tier::Fast => Tier::Balanced,
+            Tier::Balanced | Tier::Smartest => Tier::Smartest,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Fast => "fast",
+            Tier::Balanced => "balanced",
+            Tier::Smartest => "smartest",
+        }
+    }
 }
 
 impl Operation {
