@@ -31,6 +31,13 @@
 //! carry. The spec's `number_added` covers only the opposite direction, and a dropped amount
 //! or dose must block the sentence like a dropped placeholder. See [`IssueCode`].
 //!
+//! Two more are ours: `placeholder_duplicated`, a placeholder the translation writes more
+//! often than the source has it (an error for values whose count is meaning: numbers, dates,
+//! doses, amounts, codes and identifiers; a warning for names and terms, which a translation
+//! may repeat for a pronoun); and the pipeline's `provider_error` (the model gave no usable
+//! answer for a sentence) and `meaning` (a model review found a meaning change), both named by
+//! the spec's clinical list.
+//!
 //! ```
 //! use lashon_protect::{mask, spans::{ProtectOptions, SpanFinder}, Lang, BidiMode, Audience, SpanType};
 //!

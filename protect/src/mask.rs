@@ -113,12 +113,15 @@ const FSI: char = '\u{2068}';
 const PDI: char = '\u{2069}';
 
 /// Puts values back into a translated sentence. Each slot must appear at least once: a missing
-/// slot is `placeholder_missing` (error), as is a token naming no slot. With `bidi` `isolate` and
-/// a Hebrew target, every value is wrapped in FSI … PDI.
+/// slot is `placeholder_missing` (error), as is a token naming no slot. A slot written more than
+/// once is `placeholder_duplicated`: an error when the value is one whose count carries meaning
+/// (see [`counted`]), else a warning. With `bidi` `isolate` and a Hebrew target, every value is
+/// wrapped in FSI … PDI.
 pub fn unmask(translated: &str, masked: &Masked, target: Lang, bidi: BidiMode) -> Unmasked {
     let isolate = bidi == BidiMode::Isolate && target == Lang::He;
     let mut out = String::with_capacity(translated.len() + 16);
     let mut seen = BTreeSet::new();
+    let mut repeated = BTreeSet::new();
     let mut issues = Vec::new();
     let mut pos = 0;
     for caps in TOKEN.captures_iter(translated) {
@@ -130,7 +133,9 @@ pub fn unmask(translated: &str, masked: &Masked, target: Lang, bidi: BidiMode) -
         out.push_str(&translated[pos..whole.start()]);
         match n.and_then(|n| masked.slots.get(n).map(|s| (n, s))) {
             Some((n, slot)) => {
-                seen.insert(n);
+                if !seen.insert(n) {
+                    repeated.insert(n);
+                }
                 if isolate {
                     out.push(FSI);
                     out.push_str(&slot.output);
@@ -168,5 +173,40 @@ pub fn unmask(translated: &str, masked: &Masked, target: Lang, bidi: BidiMode) -
             ));
         }
     }
+    for n in repeated {
+        let Some(slot) = masked.slots.get(n) else {
+            continue;
+        };
+        let detail = format!(
+            "placeholder {} ({}) appears more than once in the translation",
+            token(n),
+            slot.kind.as_str()
+        );
+        issues.push(if counted(slot.kind) {
+            Issue::error(IssueCode::PlaceholderDuplicated, detail)
+        } else {
+            Issue::warning(IssueCode::PlaceholderDuplicated, detail)
+        });
+    }
     Unmasked { text: out, issues }
+}
+
+/// Types whose number of occurrences is part of the meaning: writing one twice states a second
+/// amount, date, dose or account.
+pub fn counted(kind: SpanType) -> bool {
+    matches!(
+        kind,
+        SpanType::Number
+            | SpanType::Ordinal
+            | SpanType::Date
+            | SpanType::Dose
+            | SpanType::Code
+            | SpanType::Identifier
+            | SpanType::Account
+            | SpanType::IdNumber
+            | SpanType::Card
+            | SpanType::Reference
+            | SpanType::Clause
+            | SpanType::Citation
+    )
 }

@@ -7,6 +7,7 @@ use lashon_vocab::LangTag;
 use serde::{Deserialize, Serialize};
 
 /// The three languages protection works between (protected translation rule 2).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
@@ -62,6 +63,7 @@ impl Lang {
 }
 
 /// Span `type` values of the spec, general then clinical, finance and legal.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpanType {
@@ -165,6 +167,7 @@ impl FoundSpan {
 }
 
 /// Span object of the response (`type`, `value`, `render`, `ambiguous_date`).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {
     #[serde(rename = "type")]
@@ -178,6 +181,7 @@ pub struct Span {
 }
 
 /// `error` blocks the sentence; `warning` is informational (clinical issue rules).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
@@ -188,6 +192,7 @@ pub enum Severity {
 /// Issue codes: the general list of the spec plus the clinical and domain ones.
 /// `number_missing` is ours: a source number absent from the translation (the spec's list says
 /// "codes include", and a dropped number must block the sentence like a dropped placeholder).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum IssueCode {
@@ -206,6 +211,9 @@ pub enum IssueCode {
     DirectionLost,
     ModalityChanged,
     DefinedTermChanged,
+    PlaceholderDuplicated,
+    Meaning,
+    ProviderError,
 }
 
 impl IssueCode {
@@ -227,11 +235,15 @@ impl IssueCode {
             IssueCode::DirectionLost => "direction_lost",
             IssueCode::ModalityChanged => "modality_changed",
             IssueCode::DefinedTermChanged => "defined_term_changed",
+            IssueCode::PlaceholderDuplicated => "placeholder_duplicated",
+            IssueCode::Meaning => "meaning",
+            IssueCode::ProviderError => "provider_error",
         }
     }
 }
 
 /// Issue object (`code`, `severity`, `detail`, all required).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Issue {
     pub code: IssueCode,
@@ -240,7 +252,7 @@ pub struct Issue {
 }
 
 impl Issue {
-    pub(crate) fn error(code: IssueCode, detail: impl Into<String>) -> Issue {
+    pub fn error(code: IssueCode, detail: impl Into<String>) -> Issue {
         Issue {
             code,
             severity: Severity::Error,
@@ -248,7 +260,7 @@ impl Issue {
         }
     }
 
-    pub(crate) fn warning(code: IssueCode, detail: impl Into<String>) -> Issue {
+    pub fn warning(code: IssueCode, detail: impl Into<String>) -> Issue {
         Issue {
             code,
             severity: Severity::Warning,
@@ -263,6 +275,7 @@ pub fn passes(issues: &[Issue]) -> bool {
 }
 
 /// Sentence and protection statuses ("States and transitions").
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
@@ -273,6 +286,7 @@ pub enum Status {
 }
 
 /// Segment object (`source`, `text`, `status`).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
     pub source: String,
@@ -281,6 +295,7 @@ pub struct Segment {
 }
 
 /// Request `domain`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Domain {
@@ -292,6 +307,7 @@ pub enum Domain {
 }
 
 /// Request `audience` (clinical register).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Audience {
@@ -301,6 +317,7 @@ pub enum Audience {
 }
 
 /// `listener_gender`, `speaker_gender`, `patient_gender`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Gender {
@@ -309,6 +326,7 @@ pub enum Gender {
 }
 
 /// `date_order`: reading of ambiguous numeric dates.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DateOrder {
     #[serde(rename = "MDY")]
@@ -328,6 +346,7 @@ impl DateOrder {
 }
 
 /// `date_style`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DateStyle {
@@ -338,6 +357,7 @@ pub enum DateStyle {
 }
 
 /// `bidi`.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BidiMode {

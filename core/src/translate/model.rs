@@ -69,6 +69,24 @@ pub struct Instructions {
     pub glossary: Vec<TermRendering>,
 }
 
+impl Instructions {
+    /// Instructions for a language pair and tier, general domain, nobody's gender known.
+    pub fn new(source_lang: &str, target_lang: &str, tier: Tier) -> Instructions {
+        Instructions {
+            source_lang: source_lang.to_string(),
+            target_lang: target_lang.to_string(),
+            tier,
+            domain: "general".to_string(),
+            audience: None,
+            reader_gender: None,
+            listener_gender: None,
+            speaker_gender: None,
+            patient_gender: None,
+            glossary: Vec::new(),
+        }
+    }
+}
+
 /// A term and its required rendering in the target language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TermRendering {
@@ -87,15 +105,19 @@ pub struct ModelSegment {
     /// source language lacks, e.g. Hebrew `two` from an English `other` branch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plural: Option<PluralForm>,
+    /// On a retry: why the previous answer was refused (issue kinds only, never source values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A plural form request: the target category and a count in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PluralForm {
-    /// CLDR category: `zero`, `one`, `two`, `few`, `many`, `other`.
+    /// CLDR category (`zero`, `one`, `two`, `few`, `many`, `other`), or an exact match (`=0`).
     pub category: String,
-    /// A number of that category in the target language (e.g. 2 for Hebrew `two`).
-    pub example: u32,
+    /// A number of that category in the target language (`2` for Hebrew `two`; may be a
+    /// decimal such as `1.5`).
+    pub example: String,
 }
 
 /// One model call: instructions and every segment of the request.

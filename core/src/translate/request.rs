@@ -1,0 +1,316 @@
+//! `POST /v1/translate` and `POST /v1/translate/batch` requests: fields, defaults and the
+//! spec's limits ("Translate request", "Batch translate request", "Limits").
+//!
+//! Both requests carry the same optional fields. serde cannot combine `flatten` with
+//! `deny_unknown_fields`, so the two structs are written out by one macro and share the
+//! [`Options`] view of their fields.
+
+use std::collections::BTreeMap;
+
+use lashon_protect::{Audience, BidiMode, DateOrder, DateStyle, Domain, Gender};
+use lashon_vocab::ServiceError;
+use serde::{Deserialize, Serialize};
+
+use crate::account::Tier;
+use crate::limits::{char_count, check_text};
+
+/// Translate `text`: 1 to 20,000 characters.
+pub const TEXT_CHARS: usize = 20_000;
+/// Batch: 1 to 50 items.
+pub const BATCH_ITEMS: usize = 50;
+/// Batch: each item 1 to 5,000 characters.
+pub const BATCH_ITEM_CHARS: usize = 5_000;
+/// A protected batch carries at most 20,000 characters in all.
+pub const PROTECTED_BATCH_CHARS: usize = 20_000;
+/// `protected_terms`: at most 500 items of 1 to 200 characters.
+pub const PROTECTED_TERMS: usize = 500;
+/// `redact_terms`: at most 200 items of 1 to 200 characters.
+pub const REDACT_TERMS: usize = 200;
+/// `glossary`: at most 500 entries, values 1 to 200 characters.
+pub const GLOSSARY_ENTRIES: usize = 500;
+/// Longest term, redaction or glossary value.
+pub const TERM_CHARS: usize = 200;
+
+/// Grammatical gender of the reader (`gender`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ReaderGender {
+    Male,
+    Female,
+    General,
+}
+
+impl ReaderGender {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReaderGender::Male => "male",
+            ReaderGender::Female => "female",
+            ReaderGender::General => "general",
+        }
+    }
+}
+
+/// `message_format`: only `icu`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum MessageFormat {
+    Icu,
+}
+
+/// The optional fields of both requests, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'r> {
+    pub target_lang: &'r str,
+    pub source_lang: Option<&'r str>,
+    pub transliterate: bool,
+    pub quality: Tier,
+    pub gender: Option<ReaderGender>,
+    pub message_format: Option<MessageFormat>,
+    pub protect: Option<bool>,
+    pub domain: Option<Domain>,
+    pub audience: Option<Audience>,
+    pub protected_terms: Option<&'r [String]>,
+    pub redact_terms: Option<&'r [String]>,
+    pub glossary: Option<&'r BTreeMap<String, String>>,
+    pub listener_gender: Option<Gender>,
+    pub speaker_gender: Option<Gender>,
+    pub patient_gender: Option<Gender>,
+    pub date_order: Option<DateOrder>,
+    pub date_style: Option<DateStyle>,
+    pub bidi: Option<BidiMode>,
+}
+
+impl Options<'_> {
+    /// Protected translation rule 1: `protect` is true, or a protection field is present.
+    /// (`message_format: icu` is always protected; rule 3, account terms, is decided later.)
+    pub fn asks_protection(&self) -> bool {
+        self.protect == Some(true)
+            || self.protected_terms.is_some()
+            || self.redact_terms.is_some()
+            || self.glossary.is_some()
+            || self.listener_gender.is_some()
+            || self.speaker_gender.is_some()
+            || self.domain.is_some()
+            || self.date_order.is_some()
+            || self.date_style.is_some()
+            || self.message_format.is_some()
+    }
+
+    /// Checks the list limits shared by both requests.
+    pub fn validate(&self) -> Result<(), ServiceError> {
+        check_text("target_lang", self.target_lang, 35)?;
+        if let Some(s) = self.source_lang {
+            check_text("source_lang", s, 35)?;
+        }
+        if let Some(terms) = self.protected_terms {
+            check_list("protected_terms", terms, PROTECTED_TERMS)?;
+        }
+        if let Some(terms) = self.redact_terms {
+            check_list("redact_terms", terms, REDACT_TERMS)?;
+        }
+        if let Some(glossary) = self.glossary {
+            check_glossary(glossary)?;
+        }
+        Ok(())
+    }
+}
+
+/// A list of terms: at most `max` items of 1 to 200 characters.
+pub fn check_list(name: &str, items: &[String], max: usize) -> Result<(), ServiceError> {
+    if items.len() > max {
+        return Err(ServiceError::invalid(format!(
+            "{name} holds {} items; at most {max} are allowed",
+            items.len()
+        )));
+    }
+    for (i, item) in items.iter().enumerate() {
+        check_text(&format!("{name}[{i}]"), item, TERM_CHARS)?;
+    }
+    Ok(())
+}
+
+/// A glossary: at most 500 entries; keys and values 1 to 200 characters.
+pub fn check_glossary(glossary: &BTreeMap<String, String>) -> Result<(), ServiceError> {
+    if glossary.len() > GLOSSARY_ENTRIES {
+        return Err(ServiceError::invalid(format!(
+            "glossary holds {} entries; at most {GLOSSARY_ENTRIES} are allowed",
+            glossary.len()
+        )));
+    }
+    for (k, v) in glossary {
+        check_text("a glossary term", k, TERM_CHARS)?;
+        check_text(&format!("glossary[{k:?}]"), v, TERM_CHARS)?;
+    }
+    Ok(())
+}
+
+/// Writes a request struct with the fields both requests share after its own.
+macro_rules! translate_request {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident { $($(#[$fmeta:meta])* pub $field:ident : $ty:ty,)* }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty,)*
+            /// BCP 47 code of the target language; see `GET /v1/languages`.
+            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 35))]
+            pub target_lang: String,
+            /// BCP 47 code, or `auto` (default) to detect.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 35))]
+            pub source_lang: Option<String>,
+            /// Adds a Latin transliteration when the target is Hebrew.
+            #[serde(default)]
+            pub transliterate: bool,
+            /// `fast`, `balanced` (default) or `smartest`.
+            #[serde(default)]
+            pub quality: Tier,
+            /// Grammatical gender of the reader where the target marks it.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub gender: Option<ReaderGender>,
+            /// Accepted, no effect: request text is never stored.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub store: Option<bool>,
+            /// `icu`: the text is an ICU MessageFormat message (always protected).
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub message_format: Option<MessageFormat>,
+            /// Enables protection (he, en, ru only).
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub protect: Option<bool>,
+            /// Any value implies protection.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub domain: Option<Domain>,
+            /// Clinical register: `clinician` (default) keeps shorthand, `patient` writes words.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub audience: Option<Audience>,
+            /// Kept exactly; added to the account terms for this request.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
+            pub protected_terms: Option<Vec<String>>,
+            /// Kept exactly and never shown to the model.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
+            pub redact_terms: Option<Vec<String>>,
+            /// Source term → required target rendering; wins over an account term.
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(value_type = crate::translate::request::Glossary))]
+            pub glossary: Option<BTreeMap<String, String>>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub listener_gender: Option<Gender>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub speaker_gender: Option<Gender>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub patient_gender: Option<Gender>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub date_order: Option<DateOrder>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub date_style: Option<DateStyle>,
+            #[serde(default, deserialize_with = "crate::strict_json::present")]
+            pub bidi: Option<BidiMode>,
+        }
+
+        impl $name {
+            /// The shared fields.
+            pub fn options(&self) -> Options<'_> {
+                Options {
+                    target_lang: &self.target_lang,
+                    source_lang: self.source_lang.as_deref(),
+                    transliterate: self.transliterate,
+                    quality: self.quality,
+                    gender: self.gender,
+                    message_format: self.message_format,
+                    protect: self.protect,
+                    domain: self.domain,
+                    audience: self.audience,
+                    protected_terms: self.protected_terms.as_deref(),
+                    redact_terms: self.redact_terms.as_deref(),
+                    glossary: self.glossary.as_ref(),
+                    listener_gender: self.listener_gender,
+                    speaker_gender: self.speaker_gender,
+                    patient_gender: self.patient_gender,
+                    date_order: self.date_order,
+                    date_style: self.date_style,
+                    bidi: self.bidi,
+                }
+            }
+        }
+    };
+}
+
+translate_request! {
+    /// `POST /v1/translate`.
+    pub struct TranslateRequest {
+        /// 1 to 20,000 characters; counts toward the character quota.
+        #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
+        pub text: String,
+    }
+}
+
+translate_request! {
+    /// `POST /v1/translate/batch`.
+    pub struct BatchRequest {
+        /// 1 to 50 items of 1 to 5,000 characters; a protected batch at most 20,000 in all.
+        #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 50, inline, value_type = Vec<crate::translate::request::BatchItem>))]
+        pub items: Vec<String>,
+    }
+}
+
+/// Schema helpers: a term (1 to 200 characters), a batch item (1 to 5,000), a glossary.
+#[cfg(feature = "openapi")]
+mod schema_types {
+    use std::collections::BTreeMap;
+
+    #[derive(utoipa::ToSchema)]
+    #[schema(min_length = 1, max_length = 200)]
+    pub struct TermString(#[allow(dead_code)] String);
+
+    #[derive(utoipa::ToSchema)]
+    #[schema(min_length = 1, max_length = 5000)]
+    pub struct BatchItem(#[allow(dead_code)] String);
+
+    /// Source term → required target rendering (at most 500 entries, values 1 to 200).
+    #[derive(utoipa::ToSchema)]
+    #[schema(max_properties = 500)]
+    pub struct Glossary(#[allow(dead_code)] BTreeMap<String, TermString>);
+}
+#[cfg(feature = "openapi")]
+pub use schema_types::{BatchItem, Glossary, TermString};
+
+impl TranslateRequest {
+    /// Field limits (the language checks need the account and run when the request is
+    /// prepared).
+    pub fn validate(&self) -> Result<(), ServiceError> {
+        check_text("text", &self.text, TEXT_CHARS)?;
+        self.options().validate()
+    }
+}
+
+impl BatchRequest {
+    /// Item counts and lengths; the protected total is checked once protection is decided.
+    pub fn validate(&self) -> Result<(), ServiceError> {
+        if self.items.is_empty() || self.items.len() > BATCH_ITEMS {
+            return Err(ServiceError::invalid(format!(
+                "items must hold 1 to {BATCH_ITEMS} strings (got {})",
+                self.items.len()
+            )));
+        }
+        for (i, item) in self.items.iter().enumerate() {
+            check_text(&format!("items[{i}]"), item, BATCH_ITEM_CHARS)?;
+        }
+        self.options().validate()
+    }
+
+    /// Characters of every item (the protected batch limit).
+    pub fn total_chars(&self) -> usize {
+        self.items
+            .iter()
+            .map(|i| char_count(i, BATCH_ITEM_CHARS))
+            .sum()
+    }
+}
