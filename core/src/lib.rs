@@ -22,6 +22,7 @@
 //! ```
 
 pub mod account;
+pub mod clinical;
 pub mod direction;
 pub mod hebrew;
 pub mod languages;
@@ -32,6 +33,9 @@ pub mod terms;
 pub mod time;
 pub mod translate;
 pub mod usage;
+
+/// The protection crate (spans, masks, checks), for adapters that hand its types over.
+pub use lashon_protect as protect;
 
 pub use lashon_vocab::{
     utf16, BaseDir, Dir, Envelope, ErrorCode, ErrorType, InvalidLangTag, LangTag,

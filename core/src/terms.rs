@@ -45,6 +45,28 @@ pub struct AccountTerm {
     pub created_at: i64,
 }
 
+impl AccountTerm {
+    /// The term as protected translation matches and renders it.
+    pub fn for_protection(&self) -> lashon_protect::spans::AccountTerm {
+        lashon_protect::spans::AccountTerm {
+            term: self.term.clone(),
+            translations: lashon_protect::spans::TermTranslations {
+                he: self.translations.he.clone(),
+                en: self.translations.en.clone(),
+                ru: self.translations.ru.clone(),
+            },
+        }
+    }
+
+    /// The term as the clinical query reads it (a record term, maybe with a Hebrew rendering).
+    pub fn for_query(&self) -> crate::clinical::KnownTerm {
+        crate::clinical::KnownTerm {
+            term: self.term.clone(),
+            hebrew: self.translations.he.clone(),
+        }
+    }
+}
+
 fn rfc3339<S: Serializer>(secs: &i64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&crate::time::rfc3339(*secs))
 }

@@ -60,6 +60,55 @@ pub struct ServeArgs {
     /// every start) and print a tour of the endpoints.
     #[arg(long)]
     pub demo: bool,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+/// The live translation model (OpenAI-compatible chat completions). Without a URL, live keys
+/// get 503 `not_configured` on translation; sandbox keys never need a model.
+#[derive(Debug, Clone, Args)]
+pub struct ModelArgs {
+    /// Base URL of an OpenAI-compatible API (the client posts to `{url}/chat/completions`).
+    #[arg(long = "model-url", env = "LASHON_MODEL_URL")]
+    pub url: Option<String>,
+    /// Bearer token of the model API.
+    #[arg(long = "model-key", env = "LASHON_MODEL_KEY", hide_env_values = true)]
+    pub key: Option<String>,
+    /// Model name of the `fast` tier.
+    #[arg(long = "model-fast", env = "LASHON_MODEL_FAST")]
+    pub fast: Option<String>,
+    /// Model name of the `balanced` tier (also used for a tier without a name).
+    #[arg(long = "model-balanced", env = "LASHON_MODEL_BALANCED")]
+    pub balanced: Option<String>,
+    /// Model name of the `smartest` tier (retries and strict reviews).
+    #[arg(long = "model-smartest", env = "LASHON_MODEL_SMARTEST")]
+    pub smartest: Option<String>,
+    /// Time limit of one model call, in milliseconds.
+    #[arg(
+        long = "model-timeout-ms",
+        env = "LASHON_MODEL_TIMEOUT_MS",
+        default_value_t = 60_000
+    )]
+    pub timeout_ms: u64,
+    /// Ask for JSON output (`response_format: json_object`); `false` for servers that refuse it.
+    #[arg(long = "model-json-mode", env = "LASHON_MODEL_JSON_MODE", default_value_t = true, action = clap::ArgAction::Set)]
+    pub json_mode: bool,
+}
+
+impl ModelArgs {
+    /// The model settings, when a URL is given.
+    pub fn config(&self) -> Option<crate::model_client::ModelConfig> {
+        let url = self.url.as_ref().filter(|u| !u.trim().is_empty())?;
+        Some(crate::model_client::ModelConfig {
+            url: url.clone(),
+            key: self.key.clone().filter(|k| !k.is_empty()),
+            fast: self.fast.clone().filter(|m| !m.is_empty()),
+            balanced: self.balanced.clone().filter(|m| !m.is_empty()),
+            smartest: self.smartest.clone().filter(|m| !m.is_empty()),
+            timeout: std::time::Duration::from_millis(self.timeout_ms.max(1)),
+            json_mode: self.json_mode,
+        })
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -22,6 +22,7 @@ pub mod cli_news;
 pub mod error;
 pub mod extract;
 pub mod layers;
+pub mod model_client;
 pub mod news_ingest;
 pub mod news_layers;
 pub mod news_openapi;

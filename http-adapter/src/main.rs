@@ -142,6 +142,20 @@ fn serve(args: ServeArgs) -> CmdResult {
             }
             None => None,
         };
+        let model = match args.model.config() {
+            Some(config) => {
+                let client = lashon_http::model_client::ChatClient::new(config)?;
+                tracing::info!(
+                    balanced = client.config().model(lashon_core::translate::Tier::Balanced),
+                    "translation model configured"
+                );
+                Some(Arc::new(client))
+            }
+            None => {
+                tracing::info!("no translation model configured (LASHON_MODEL_URL): live keys get 503 not_configured on translation; sandbox keys work");
+                None
+            }
+        };
         let demo = if args.demo {
             lashon_http::news_ingest::demo::load(&store)?;
             Some(admin::ensure_demo(&store)?)
@@ -159,6 +173,7 @@ fn serve(args: ServeArgs) -> CmdResult {
         let state = AppState {
             rate_limit: args.rate_limit,
             nikud,
+            model,
             ..AppState::new(store)
         };
         server::serve(listener, state, server::shutdown_signal()).await?;

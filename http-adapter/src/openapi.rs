@@ -4,13 +4,13 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{hebrew, language};
+use crate::routes::{clinical, hebrew, language, translate};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "lashon language service",
-        description = "Protected translation, direction analysis, display wrapping, detection and Hebrew text tools.",
+        description = "Protected translation (he/en/ru, every sentence verified), ICU MessageFormat, account terms, direction analysis, display wrapping, detection, Hebrew text tools and clinical operations.",
         version = "v1"
     ),
     paths(
@@ -26,6 +26,12 @@ use crate::routes::{hebrew, language};
         hebrew::transliterate,
         hebrew::strip,
         hebrew::nikud,
+        translate::translate,
+        translate::batch,
+        clinical::translate,
+        clinical::stream,
+        clinical::query,
+        clinical::verify,
         language_openapi,
     ),
     modifiers(&BearerAuth)

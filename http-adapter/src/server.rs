@@ -9,14 +9,17 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::Router;
-use lashon_core::account::RateLimiter;
+use lashon_core::account::{KeyKind, RateLimiter};
 use lashon_core::hebrew::nikud::Nakdimon;
+use lashon_core::translate::sandbox::Sandbox;
+use lashon_core::translate::{ModelError, Translator};
 use lashon_core::{ErrorType, ServiceError};
 use tokio::net::TcpListener;
 
 use crate::error::ApiError;
 use crate::layers;
-use crate::routes::{hebrew, language};
+use crate::model_client::ChatClient;
+use crate::routes::{clinical, hebrew, language, translate};
 use crate::store::Store;
 use crate::usage_cache::UsageCache;
 
@@ -35,6 +38,8 @@ pub struct AppState {
     pub nikud: Option<Arc<Nakdimon>>,
     /// Month usage per account for the usage headers.
     pub usage: Arc<UsageCache>,
+    /// The live translation model, when `LASHON_MODEL_URL` is set.
+    pub model: Option<Arc<ChatClient>>,
 }
 
 impl AppState {
@@ -45,6 +50,17 @@ impl AppState {
             rate_limit: None,
             nikud: None,
             usage: Arc::new(UsageCache::default()),
+            model: None,
+        }
+    }
+
+    /// The translator of a key: the sandbox for sandbox keys, the live model for live keys
+    /// (503 `not_configured` without one).
+    pub fn translator(&self, kind: KeyKind) -> Result<Arc<dyn Translator>, ServiceError> {
+        match (kind, &self.model) {
+            (KeyKind::Sandbox, _) => Ok(Arc::new(Sandbox)),
+            (KeyKind::Live, Some(model)) => Ok(model.clone()),
+            (KeyKind::Live, None) => Err(ModelError::NotConfigured.into()),
         }
     }
 
@@ -78,6 +94,12 @@ pub fn router(state: AppState) -> Router {
             get(language::list_terms).post(language::upsert_terms),
         )
         .route("/v1/terms/{id}", delete(language::delete_term))
+        .route("/v1/translate", post(translate::translate))
+        .route("/v1/translate/batch", post(translate::batch))
+        .route("/v1/clinical/translate", post(clinical::translate))
+        .route("/v1/clinical/translate/stream", post(clinical::stream))
+        .route("/v1/clinical/query", post(clinical::query))
+        .route("/v1/clinical/verify", post(clinical::verify))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             layers::authenticated,

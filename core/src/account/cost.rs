@@ -24,6 +24,7 @@ pub enum Operation {
 }
 
 /// Translation quality tier (request `quality`).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
 )]

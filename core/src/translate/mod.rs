@@ -17,6 +17,7 @@
 //!     r#"{"text": "Pay $1,200.50 by 2025-03-05.", "target_lang": "he", "protect": true}"#,
 //! ).unwrap();
 //! let prepared = prepare_translate(request, false).unwrap();
+//! assert_eq!(prepared.charge().characters, 28);
 //! assert_eq!(prepared.charge().weighted, 2 * 28); // protected, balanced: 2x
 //! let engine = Engine { translator: &Sandbox, nikud: None };
 //! let response = futures_lite_block_on(prepared.run(&engine, &[], "req_1".into())).unwrap();

@@ -261,23 +261,57 @@ translate_request! {
     }
 }
 
-/// Schema helpers: a term (1 to 200 characters), a batch item (1 to 5,000), a glossary.
+/// Schema helpers: a term (1 to 200 characters), a batch item (1 to 5,000), a glossary. They
+/// exist only to describe the JSON; the fields stay `String`s and maps.
 #[cfg(feature = "openapi")]
 mod schema_types {
-    use std::collections::BTreeMap;
+    use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+    use utoipa::openapi::RefOr;
+    use utoipa::{PartialSchema, ToSchema};
 
-    #[derive(utoipa::ToSchema)]
-    #[schema(min_length = 1, max_length = 200)]
-    pub struct TermString(#[allow(dead_code)] String);
+    fn string(max: usize) -> ObjectBuilder {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(max))
+    }
 
-    #[derive(utoipa::ToSchema)]
-    #[schema(min_length = 1, max_length = 5000)]
-    pub struct BatchItem(#[allow(dead_code)] String);
+    /// A term: 1 to 200 characters.
+    pub struct TermString;
+
+    impl PartialSchema for TermString {
+        fn schema() -> RefOr<Schema> {
+            string(200).into()
+        }
+    }
+
+    impl ToSchema for TermString {}
+
+    /// A batch item: 1 to 5,000 characters.
+    pub struct BatchItem;
+
+    impl PartialSchema for BatchItem {
+        fn schema() -> RefOr<Schema> {
+            string(5000).into()
+        }
+    }
+
+    impl ToSchema for BatchItem {}
 
     /// Source term → required target rendering (at most 500 entries, values 1 to 200).
-    #[derive(utoipa::ToSchema)]
-    #[schema(max_properties = 500)]
-    pub struct Glossary(#[allow(dead_code)] BTreeMap<String, TermString>);
+    pub struct Glossary;
+
+    impl PartialSchema for Glossary {
+        fn schema() -> RefOr<Schema> {
+            ObjectBuilder::new()
+                .schema_type(Type::Object)
+                .max_properties(Some(500))
+                .additional_properties(Some(string(200)))
+                .into()
+        }
+    }
+
+    impl ToSchema for Glossary {}
 }
 #[cfg(feature = "openapi")]
 pub use schema_types::{BatchItem, Glossary, TermString};

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::account::Tier;
 
-/// `usage`: the characters charged (weighted, as the quota counts them).
+/// `usage`: the characters the request charges ("Translate charges the length of `text`"); the
+/// quota counts them times the operation's weight (`X-Usage-Chars-Used`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UsageChars {

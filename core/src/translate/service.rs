@@ -232,7 +232,7 @@ impl PreparedTranslate {
             translation: block,
             quality: self.request.quality,
             usage: UsageChars {
-                characters: charge.weighted,
+                characters: charge.characters,
             },
         })
     }
@@ -316,7 +316,7 @@ impl PreparedBatch {
         Ok(BatchResponse {
             results,
             usage: UsageChars {
-                characters: charge.weighted,
+                characters: charge.characters,
             },
         })
     }
