@@ -53,7 +53,7 @@ impl ModelConfig {
 
 /// Makes ring the process's TLS crypto provider (reqwest is built without one). Calling it
 /// again does nothing.
-fn install_crypto_provider() {
+pub fn install_crypto_provider() {
     // `Err` means a provider is installed already, which is the goal.
     let _ = rustls::crypto::ring::default_provider().install_default();
 }

@@ -202,7 +202,7 @@ async fn every_failure_is_an_envelope() {
     let huge = format!("{{\"text\": \"{}\"}}", "a".repeat(5 * 1024 * 1024));
     let res = s
         .send(
-            reqwest::Client::new()
+            common::client()
                 .post(s.url("/v1/wrap"))
                 .bearer_auth(&s.sandbox_key)
                 .header("content-type", "application/json")

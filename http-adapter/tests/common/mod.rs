@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+pub mod fake_model;
+
 pub struct Server {
     pub addr: String,
     pub live_key: String,
@@ -67,6 +69,8 @@ impl Server {
             .arg(db)
             .args(args)
             .env_remove("LASHON_NIKUD_MODEL")
+            .env_remove("LASHON_MODEL_URL")
+            .env_remove("LASHON_MODEL_KEY")
             .env("LASHON_LOG", "debug")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -114,7 +118,7 @@ impl Server {
             addr: addr.unwrap(),
             live_key: live.unwrap(),
             sandbox_key: sandbox.unwrap(),
-            client: reqwest::Client::new(),
+            client: client(),
             child,
             log,
         }
@@ -194,6 +198,12 @@ pub fn nikud_model() -> Option<PathBuf> {
             None
         }
     }
+}
+
+/// An HTTP client for tests (reqwest is built with rustls and no default crypto provider).
+pub fn client() -> reqwest::Client {
+    lashon_http::model_client::install_crypto_provider();
+    reqwest::Client::new()
 }
 
 /// A temporary folder with a database path in it.
