@@ -65,3 +65,25 @@ impl Modify for BearerAuth {
 pub async fn language_openapi() -> axum::Json<utoipa::openapi::OpenApi> {
     axum::Json(LanguageApi::openapi())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_fields_carry_the_languages_pattern() {
+        let doc = serde_json::to_value(LanguageApi::openapi()).unwrap();
+        let props = &doc["components"]["schemas"]["TranslateRequest"]["properties"];
+        assert_eq!(
+            props["target_lang"]["pattern"],
+            lashon_core::translate::request::LANGUAGE_PATTERN
+        );
+        assert_eq!(
+            props["source_lang"]["pattern"],
+            lashon_core::translate::request::SOURCE_LANGUAGE_PATTERN
+        );
+        // The protection segment does not take the name of the detection segment.
+        assert!(doc["components"]["schemas"]["ProtectionSegment"].is_object());
+        assert!(doc["components"]["schemas"]["Segment"]["properties"]["start"].is_object());
+    }
+}

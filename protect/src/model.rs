@@ -286,7 +286,7 @@ pub enum Status {
 }
 
 /// Segment object (`source`, `text`, `status`).
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ProtectionSegment))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
     pub source: String,

@@ -47,11 +47,11 @@ pub struct QueryRequest {
     pub text: String,
     /// English terms from the record (each 1 to 200 characters, at most 500).
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
     pub known_terms: Option<Vec<String>>,
     /// English term → Hebrew rendering.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(value_type = crate::translate::request::Glossary))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, value_type = crate::translate::request::Glossary))]
     pub glossary: Option<BTreeMap<String, String>>,
 }
 
@@ -361,7 +361,7 @@ pub async fn query(
     request.validate()?;
     let question = request.text.as_str();
     let known = request.known_terms.clone().unwrap_or_default();
-    let glossary = request.glossary.clone().unwrap_or_default();
+    let glossary = crate::translate::request::usable_glossary(request.glossary.as_ref());
     let found = find_terms(question, &known, &glossary, account_terms, lexicon);
     let term_spans: Vec<FoundSpan> = found
         .iter()

@@ -44,31 +44,37 @@ pub struct ClinicalTranslateRequest {
     #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub audience: Option<Audience>,
     /// The person called "you".
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub reader_gender: Option<Gender>,
     /// Inferred from he/she when omitted.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub patient_gender: Option<Gender>,
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
     pub protected_terms: Option<Vec<String>>,
     /// Never shown to the model.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
     pub redact_terms: Option<Vec<String>>,
     /// English term → required Hebrew rendering.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(value_type = crate::translate::request::Glossary))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, value_type = crate::translate::request::Glossary))]
     pub glossary: Option<BTreeMap<String, String>>,
     /// Default `MDY`.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub date_order: Option<DateOrder>,
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub date_style: Option<DateStyle>,
     /// Default `isolate`.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub bidi: Option<BidiMode>,
 }
 
@@ -211,7 +217,7 @@ pub async fn translate_clinical(
         domain: Domain::Clinical,
         protected_terms: request.protected_terms.clone().unwrap_or_default(),
         redact_terms: request.redact_terms.clone().unwrap_or_default(),
-        glossary: request.glossary.clone().unwrap_or_default(),
+        glossary: crate::translate::request::usable_glossary(request.glossary.as_ref()),
         account_terms: terms.to_vec(),
         date_order: Some(request.date_order.unwrap_or(DateOrder::Mdy)),
         date_style: request.date_style.unwrap_or_default(),

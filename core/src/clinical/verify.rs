@@ -53,17 +53,18 @@ pub struct VerifyRequest {
     pub translation: String,
     /// Must appear verbatim.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
     pub protected_terms: Option<Vec<String>>,
     /// Replaced before the reviewer sees the text.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
     pub redact_terms: Option<Vec<String>>,
     #[serde(default, deserialize_with = "crate::strict_json::present")]
-    #[cfg_attr(feature = "openapi", schema(value_type = crate::translate::request::Glossary))]
+    #[cfg_attr(feature = "openapi", schema(nullable = false, value_type = crate::translate::request::Glossary))]
     pub glossary: Option<BTreeMap<String, String>>,
     /// Default `MDY`.
     #[serde(default, deserialize_with = "crate::strict_json::present")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub date_order: Option<DateOrder>,
     #[serde(default)]
     pub verification: Verification,
@@ -113,7 +114,7 @@ impl VerifyRequest {
         let mut o = VerifyOptions::new(Lang::En, Lang::He);
         o.domain = Domain::Clinical;
         o.protected_terms = self.protected_terms.clone().unwrap_or_default();
-        o.glossary = self.glossary.clone().unwrap_or_default();
+        o.glossary = crate::translate::request::usable_glossary(self.glossary.as_ref());
         o.date_order = Some(self.date_order.unwrap_or(DateOrder::Mdy));
         o
     }

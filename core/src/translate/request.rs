@@ -31,6 +31,13 @@ pub const GLOSSARY_ENTRIES: usize = 500;
 /// Longest term, redaction or glossary value.
 pub const TERM_CHARS: usize = 200;
 
+/// The schema's pattern of `target_lang` (written out in the schema attribute, which takes
+/// only a literal; the OpenAPI test of the HTTP adapter checks the two agree): a language of `GET /v1/languages` with optional
+/// subtags (`he`, `he-IL`, `zh-Hant`).
+pub const LANGUAGE_PATTERN: &str = "^(he|en|ru|ar|am|cs|de|el|es|fa|fr|hi|hu|it|ja|ko|nl|pl|pt|ro|sv|th|ti|tr|uk|yi|zh)(-[A-Za-z0-9]{1,8})*$";
+/// The pattern of `source_lang`: the same, or `auto`.
+pub const SOURCE_LANGUAGE_PATTERN: &str = "^(auto|(he|en|ru|ar|am|cs|de|el|es|fa|fr|hi|hu|it|ja|ko|nl|pl|pt|ro|sv|th|ti|tr|uk|yi|zh)(-[A-Za-z0-9]{1,8})*)$";
+
 /// Grammatical gender of the reader (`gender`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -131,7 +138,8 @@ pub fn check_list(name: &str, items: &[String], max: usize) -> Result<(), Servic
     Ok(())
 }
 
-/// A glossary: at most 500 entries; keys and values 1 to 200 characters.
+/// A glossary: at most 500 entries; values 1 to 200 characters. The spec bounds only the
+/// values; an empty source term matches nothing and is left out ([`usable_glossary`]).
 pub fn check_glossary(glossary: &BTreeMap<String, String>) -> Result<(), ServiceError> {
     if glossary.len() > GLOSSARY_ENTRIES {
         return Err(ServiceError::invalid(format!(
@@ -140,10 +148,19 @@ pub fn check_glossary(glossary: &BTreeMap<String, String>) -> Result<(), Service
         )));
     }
     for (k, v) in glossary {
-        check_text("a glossary term", k, TERM_CHARS)?;
         check_text(&format!("glossary[{k:?}]"), v, TERM_CHARS)?;
     }
     Ok(())
+}
+
+/// The glossary entries that can match: those with a source term that has a letter or digit.
+pub fn usable_glossary(glossary: Option<&BTreeMap<String, String>>) -> BTreeMap<String, String> {
+    glossary
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| k.chars().any(char::is_alphanumeric))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect()
 }
 
 /// Writes a request struct with the fields both requests share after its own.
@@ -159,11 +176,11 @@ macro_rules! translate_request {
         pub struct $name {
             $($(#[$fmeta])* pub $field: $ty,)*
             /// BCP 47 code of the target language; see `GET /v1/languages`.
-            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 35))]
+            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 35, pattern = "^(he|en|ru|ar|am|cs|de|el|es|fa|fr|hi|hu|it|ja|ko|nl|pl|pt|ro|sv|th|ti|tr|uk|yi|zh)(-[A-Za-z0-9]{1,8})*$"))]
             pub target_lang: String,
             /// BCP 47 code, or `auto` (default) to detect.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
-            #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 35))]
+            #[cfg_attr(feature = "openapi", schema(nullable = false, min_length = 1, max_length = 35, pattern = "^(auto|(he|en|ru|ar|am|cs|de|el|es|fa|fr|hi|hu|it|ja|ko|nl|pl|pt|ro|sv|th|ti|tr|uk|yi|zh)(-[A-Za-z0-9]{1,8})*)$"))]
             pub source_lang: Option<String>,
             /// Adds a Latin transliteration when the target is Hebrew.
             #[serde(default)]
@@ -173,45 +190,57 @@ macro_rules! translate_request {
             pub quality: Tier,
             /// Grammatical gender of the reader where the target marks it.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub gender: Option<ReaderGender>,
             /// Accepted, no effect: request text is never stored.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub store: Option<bool>,
             /// `icu`: the text is an ICU MessageFormat message (always protected).
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub message_format: Option<MessageFormat>,
             /// Enables protection (he, en, ru only).
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub protect: Option<bool>,
             /// Any value implies protection.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub domain: Option<Domain>,
             /// Clinical register: `clinician` (default) keeps shorthand, `patient` writes words.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub audience: Option<Audience>,
             /// Kept exactly; added to the account terms for this request.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
-            #[cfg_attr(feature = "openapi", schema(max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
+            #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 500, inline, value_type = Vec<crate::translate::request::TermString>))]
             pub protected_terms: Option<Vec<String>>,
             /// Kept exactly and never shown to the model.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
-            #[cfg_attr(feature = "openapi", schema(max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
+            #[cfg_attr(feature = "openapi", schema(nullable = false, max_items = 200, inline, value_type = Vec<crate::translate::request::TermString>))]
             pub redact_terms: Option<Vec<String>>,
             /// Source term → required target rendering; wins over an account term.
             #[serde(default, deserialize_with = "crate::strict_json::present")]
-            #[cfg_attr(feature = "openapi", schema(value_type = crate::translate::request::Glossary))]
+            #[cfg_attr(feature = "openapi", schema(nullable = false, value_type = crate::translate::request::Glossary))]
             pub glossary: Option<BTreeMap<String, String>>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub listener_gender: Option<Gender>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub speaker_gender: Option<Gender>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub patient_gender: Option<Gender>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub date_order: Option<DateOrder>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub date_style: Option<DateStyle>,
             #[serde(default, deserialize_with = "crate::strict_json::present")]
+            #[cfg_attr(feature = "openapi", schema(nullable = false))]
             pub bidi: Option<BidiMode>,
         }
 
@@ -346,5 +375,32 @@ impl BatchRequest {
             .iter()
             .map(|i| char_count(i, BATCH_ITEM_CHARS))
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_language_patterns_list_every_language() {
+        let codes: Vec<&str> = crate::languages::LANGUAGES.iter().map(|l| l.code).collect();
+        let listed = format!("^({})(-[A-Za-z0-9]{{1,8}})*$", codes.join("|"));
+        assert_eq!(LANGUAGE_PATTERN, listed);
+        assert_eq!(
+            SOURCE_LANGUAGE_PATTERN,
+            format!("^(auto|({})(-[A-Za-z0-9]{{1,8}})*)$", codes.join("|"))
+        );
+    }
+
+    #[test]
+    fn glossary_values_are_bounded_and_empty_terms_ignored() {
+        let mut g = BTreeMap::new();
+        g.insert(String::new(), "x".to_string());
+        g.insert("BID".to_string(), "פעמיים ביום".to_string());
+        assert!(check_glossary(&g).is_ok());
+        assert_eq!(usable_glossary(Some(&g)).len(), 1);
+        g.insert("a".to_string(), String::new());
+        assert!(check_glossary(&g).is_err());
     }
 }

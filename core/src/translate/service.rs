@@ -56,7 +56,7 @@ impl Settings<'_> {
                 .map(<[String]>::to_vec)
                 .unwrap_or_default(),
             redact_terms: o.redact_terms.map(<[String]>::to_vec).unwrap_or_default(),
-            glossary: o.glossary.cloned().unwrap_or_default(),
+            glossary: crate::translate::request::usable_glossary(o.glossary),
             account_terms: terms.to_vec(),
             date_order: o.date_order,
             date_style: o.date_style.unwrap_or_default(),
@@ -71,7 +71,7 @@ impl Settings<'_> {
             .protected_terms
             .map(<[String]>::to_vec)
             .unwrap_or_default();
-        verify.glossary = o.glossary.cloned().unwrap_or_default();
+        verify.glossary = crate::translate::request::usable_glossary(o.glossary);
         verify.account_terms = terms.to_vec();
         verify.date_order = o.date_order;
         verify.listener_gender = o.listener_gender;

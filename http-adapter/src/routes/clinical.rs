@@ -84,6 +84,54 @@ pub async fn translate(
     Ok(with_usage(res, usage))
 }
 
+/// One server-sent event of the stream: `event` names it, `data` is JSON — a ClinicalSegment
+/// for `segment`, a ClinicalStreamDone for `done`, an Error envelope for `error`.
+pub struct ClinicalStreamEvent;
+
+impl utoipa::PartialSchema for ClinicalStreamEvent {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .description(Some(
+                "A server-sent event: `event` is `segment` (data: a ClinicalSegment), `done` (data: a ClinicalStreamDone) or `error` (data: an Error envelope); `data` is that object as JSON.",
+            ))
+            .property(
+                "event",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["segment", "done", "error"])),
+            )
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .content_media_type("application/json"),
+            )
+            .required("event")
+            .required("data")
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ClinicalStreamEvent {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        // The objects the events carry, listed so clients can generate their types.
+        schemas.push((ClinicalSegment::name().into(), ClinicalSegment::schema()));
+        ClinicalSegment::schemas(schemas);
+        schemas.push((
+            ClinicalStreamDone::name().into(),
+            ClinicalStreamDone::schema(),
+        ));
+        ClinicalStreamDone::schemas(schemas);
+    }
+}
+
 fn json_event(name: &str, value: &impl serde::Serialize) -> Event {
     Event::default()
         .event(name)
@@ -98,7 +146,7 @@ fn json_event(name: &str, value: &impl serde::Serialize) -> Event {
     request_body = ClinicalTranslateRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "text/event-stream: `event: segment` (data: a clinical segment) per verified segment in order, then `event: done` (data: id, text, stats, usage); `event: error` (data: the error envelope) if it fails midway", content_type = "text/event-stream", body = ClinicalStreamDone),
+        (status = 200, description = "text/event-stream: `event: segment` (data: a clinical segment) per verified segment in order, then `event: done` (data: id, text, stats, usage); `event: error` (data: the error envelope) if it fails midway", content_type = "text/event-stream", body = ClinicalStreamEvent),
         (status = 400, description = "invalid request", body = Error),
         (status = 401, description = "missing or invalid key", body = Error),
         (status = 403, description = "clinical not enabled, scope_required, or server_only", body = Error),
