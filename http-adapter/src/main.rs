@@ -199,5 +199,8 @@ fn print_tour(addr: std::net::SocketAddr, demo: &admin::Demo) {
     println!(
         "  curl -s http://{addr}/v1/detect -H 'Authorization: Bearer {key}' -H 'Content-Type: application/json' -d '{{\"text\": \"שילמתי ב-PayPal\"}}'"
     );
+    println!(
+        "  curl -s http://{addr}/v1/translate -H 'Authorization: Bearer {key}' -H 'Content-Type: application/json' \\\n    -d '{{\"text\": \"Pay $1,200.50 by 03/05/2026. Do not call Dana Levi.\", \"target_lang\": \"he\", \"redact_terms\": [\"Dana Levi\"]}}'"
+    );
     println!("  curl -s http://{addr}/v1/usage -H 'Authorization: Bearer {key}'");
 }

@@ -392,6 +392,15 @@ async fn clinical_needs_the_feature_the_scope_and_a_server() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["stats"]["fallback"], 0, "{}", r.body);
+    // The sandbox writes a patient's plain words too.
+    let r = s
+        .post(
+            "/v1/clinical/translate",
+            &json!({"text": DOC, "audience": "patient"}),
+        )
+        .await;
+    assert_eq!(r.body["stats"]["fallback"], 0, "{}", r.body);
+    assert!(r.body["text"].as_str().unwrap().contains("פעמיים ביום"));
 
     // From a browser: server_only.
     let r = s

@@ -530,47 +530,42 @@ async fn validation_follows_the_spec() {
     };
     // Text length: 20,000 in, 20,001 out.
     let r = live(
-        &s,
+        s,
         "/v1/translate",
         json!({"text": "א".repeat(20_000), "target_lang": "en"}),
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let r = live(
-        &s,
+        s,
         "/v1/translate",
         json!({"text": "א".repeat(20_001), "target_lang": "en"}),
     )
     .await;
     assert_eq!(code(r), "invalid_request");
-    let r = live(
-        &s,
-        "/v1/translate",
-        json!({"text": "", "target_lang": "en"}),
-    )
-    .await;
+    let r = live(s, "/v1/translate", json!({"text": "", "target_lang": "en"})).await;
     assert_eq!(code(r), "invalid_request");
     assert_eq!(
-        code(live(&s, "/v1/translate", json!({"text": "hi"})).await),
+        code(live(s, "/v1/translate", json!({"text": "hi"})).await),
         "invalid_request"
     );
     // Languages.
     let r = live(
-        &s,
+        s,
         "/v1/translate",
         json!({"text": "hello", "target_lang": "fr", "protect": true}),
     )
     .await;
     assert_eq!(code(r), "unsupported_language");
     let r = live(
-        &s,
+        s,
         "/v1/translate",
         json!({"text": "hello", "target_lang": "en"}),
     )
     .await;
     assert_eq!(code(r), "same_language");
     let r = live(
-        &s,
+        s,
         "/v1/translate",
         json!({"text": "hello", "target_lang": "xx"}),
     )
@@ -630,7 +625,7 @@ async fn validation_follows_the_spec() {
     let items = |n: usize, len: usize| (0..n).map(|_| "a".repeat(len)).collect::<Vec<_>>();
     let batch = |items: Vec<String>| {
         live(
-            &s,
+            s,
             "/v1/translate/batch",
             json!({"items": items, "target_lang": "he"}),
         )
@@ -687,4 +682,84 @@ async fn live_keys_need_a_model_and_sandbox_keys_do_not() {
         again.body["translation"]["text"],
         r.body["translation"]["text"]
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn defined_terms_lost_sides_and_warnings_on_a_failed_sentence() {
+    let (fake, s, _dir) = start().await;
+    fake.phrases(&[
+        (
+            "In this lease, \"Tenant\" means the person renting the apartment.",
+            "בחוזה זה, \"שוכר\" פירושו האדם השוכר את הדירה.",
+        ),
+        (
+            "The Tenant shall pay the rent.",
+            "הדייר חייב לשלם את שכר הדירה.",
+        ),
+        ("The pain is in the left leg.", "הכאב נמצא ברגל."),
+        (
+            "Your balance increased by ⟦0⟧.",
+            "היתרה שלך השתנתה, ⟦0⟧, ראו את הפירוט המלא באפליקציה ובאתר, ובסניף הקרוב אליך (v2).",
+        ),
+    ]);
+    // Legal: the defined term is rendered `שוכר` first, then `דייר`.
+    let r = translate(
+        &s,
+        "In this lease, \"Tenant\" means the person renting the apartment. The Tenant shall pay the rent.",
+        json!({"domain": "legal"}),
+    )
+    .await;
+    let p = protection(&r);
+    assert_eq!(p["segments"][0]["status"], "ok");
+    assert_eq!(p["segments"][1]["status"], "fallback");
+    assert_eq!(codes(p), ["defined_term_changed"]);
+    let defined = p["spans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["type"] == "defined_term")
+        .expect("a defined_term span");
+    assert_eq!(defined["render"], "שוכר", "{defined}");
+
+    // The side is gone from the translation.
+    let r = translate(
+        &s,
+        "The pain is in the left leg.",
+        json!({"domain": "clinical"}),
+    )
+    .await;
+    assert_eq!(codes(protection(&r)), ["laterality_lost"]);
+
+    // A sentence that fails also reports its warnings: a money direction lost, digits added,
+    // a translation far longer than the source — and the placeholder it dropped.
+    fake.script(&[
+        Behaviour::Fault(Fault::DropPlaceholder),
+        Behaviour::Fault(Fault::DropPlaceholder),
+    ]);
+    let r = translate(
+        &s,
+        "Your balance increased by $300.",
+        json!({"domain": "finance"}),
+    )
+    .await;
+    let p = protection(&r);
+    let c = codes(p);
+    for code in [
+        "placeholder_missing",
+        "direction_lost",
+        "digits_added",
+        "length_ratio",
+    ] {
+        assert!(c.contains(&code.to_string()), "{code} missing from {c:?}");
+    }
+    let severity = |code: &str| {
+        p["issues"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["code"] == code)
+            .map(|i| i["severity"].clone())
+    };
+    assert_eq!(severity("direction_lost"), Some(json!("warning")));
+    assert_eq!(severity("placeholder_missing"), Some(json!("error")));
 }

@@ -94,6 +94,34 @@ pub fn concept_word(word: &str, from: Lang, to: Lang) -> Option<String> {
     None
 }
 
+/// A Hebrew one-letter prefix glued to a value (`ב⟦0⟧` "in …") as a word of `to`, with the
+/// space that separates it from the value.
+pub fn prefix_word(word: &str, from: Lang, to: Lang) -> Option<&'static str> {
+    if from != Lang::He || to == Lang::He {
+        return None;
+    }
+    let en = match word {
+        "ב" => "in ",
+        "ל" => "to ",
+        "ה" => "the ",
+        "ו" => "and ",
+        "מ" => "from ",
+        "ש" => "that ",
+        "כ" => "as ",
+        _ => return None,
+    };
+    Some(match (to, en) {
+        (Lang::Ru, "in ") => "в ",
+        (Lang::Ru, "to ") => "к ",
+        (Lang::Ru, "the ") => "",
+        (Lang::Ru, "and ") => "и ",
+        (Lang::Ru, "from ") => "из ",
+        (Lang::Ru, "that ") => "что ",
+        (Lang::Ru, "as ") => "как ",
+        _ => en,
+    })
+}
+
 /// The script a modal phrase is written in.
 fn phrase_lang(phrase: &str) -> Lang {
     match phrase.chars().find(|c| c.is_alphabetic()) {

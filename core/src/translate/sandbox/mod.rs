@@ -41,7 +41,9 @@ impl Translator for Sandbox {
             .iter()
             .map(|s| AnsweredSegment {
                 id: s.id.clone(),
-                text: pseudo_translate(&s.text, &i.source_lang, &i.target_lang),
+                text: with_renderings(&s.text, &i.glossary, |part| {
+                    pseudo_translate(part, &i.source_lang, &i.target_lang)
+                }),
             })
             .collect();
         Box::pin(async move { Ok(TranslateAnswer { segments }) })
@@ -54,6 +56,40 @@ impl Translator for Sandbox {
         _call: &'a ReviewCall,
     ) -> BoxFuture<'a, Result<ReviewAnswer, ModelError>> {
         Box::pin(async { Ok(ReviewAnswer::default()) })
+    }
+}
+
+/// Writes each glossary term of the instructions (a patient's plain words for `BID`) as its
+/// required rendering and pseudo-translates the text around it.
+fn with_renderings(
+    text: &str,
+    glossary: &[super::model::TermRendering],
+    translate: impl Fn(&str) -> String,
+) -> String {
+    let found = glossary
+        .iter()
+        .filter(|g| !g.source.is_empty())
+        .find_map(|g| {
+            text.match_indices(g.source.as_str())
+                .find(|(at, _)| {
+                    let before = text[..*at].chars().next_back();
+                    let after = text[at + g.source.len()..].chars().next();
+                    !before.is_some_and(char::is_alphanumeric)
+                        && !after.is_some_and(char::is_alphanumeric)
+                })
+                .map(|(at, _)| (at, g))
+        });
+    match found {
+        Some((at, g)) => {
+            let rest = &text[at + g.source.len()..];
+            format!(
+                "{}{}{}",
+                translate(&text[..at]),
+                g.target,
+                with_renderings(rest, glossary, translate)
+            )
+        }
+        None => translate(text),
     }
 }
 
@@ -124,7 +160,15 @@ pub fn pseudo_translate(text: &str, source: &str, target: &str) -> String {
                 end = end.min(start.max(pos + c.len_utf8()));
             }
             let word = &text[pos..end];
-            match langs.and_then(|(from, to)| concepts::concept_word(word, from, to)) {
+            let glued_prefix = text[end..].starts_with('⟦');
+            let meaning = langs.and_then(|(from, to)| {
+                glued_prefix
+                    .then(|| concepts::prefix_word(word, from, to))
+                    .flatten()
+                    .map(str::to_string)
+                    .or_else(|| concepts::concept_word(word, from, to))
+            });
+            match meaning {
                 Some(meaning) => out.push_str(&meaning),
                 None => out.push_str(&script::into_script(word, script)),
             }
@@ -218,6 +262,20 @@ mod tests {
             let (out, ok) = passes_checks(source, from, to, domain);
             assert!(ok, "{source} → {out}");
         }
+    }
+
+    #[test]
+    fn glossary_renderings_and_glued_prefixes() {
+        let glossary = vec![crate::translate::model::TermRendering {
+            source: "BID".into(),
+            target: "פעמיים ביום".into(),
+        }];
+        let out = with_renderings("Take ⟦0⟧ PO BID.", &glossary, |t| {
+            pseudo_translate(t, "en", "he")
+        });
+        assert!(out.ends_with(" פעמיים ביום."), "{out}");
+        assert_eq!(pseudo_translate("ב⟦1⟧?", "he", "en"), "in ⟦1⟧?");
+        assert_eq!(pseudo_translate("ב⟦1⟧?", "he", "ru"), "в ⟦1⟧?");
     }
 
     #[test]
