@@ -763,3 +763,104 @@ async fn defined_terms_lost_sides_and_warnings_on_a_failed_sentence() {
     assert_eq!(severity("direction_lost"), Some(json!("warning")));
     assert_eq!(severity("placeholder_missing"), Some(json!("error")));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn account_terms_switch_protection_on_and_the_glossary_wins() {
+    let (_dir, db) = temp_db();
+    let s = Server::start(&db);
+    let up = s
+        .post(
+            "/v1/terms",
+            &json!({"terms": [{"term": "Acme Cloud", "translations": {"he": "אקמי קלאוד"}}, {"term": "Zorbex"}]}),
+        )
+        .await;
+    assert_eq!(up.status, 200, "{}", up.body);
+    // No protection field: the account's terms turn it on for he/en/ru (rule 3).
+    let r = s
+        .post(
+            "/v1/translate",
+            &json!({"text": "Acme Cloud works with Zorbex.", "target_lang": "he"}),
+        )
+        .await;
+    let p = &r.body["translation"]["protection"];
+    assert_eq!(p["status"], "ok", "{}", r.body);
+    let text = r.body["translation"]["text"].as_str().unwrap();
+    assert!(
+        text.contains("אקמי קלאוד") && text.contains("Zorbex"),
+        "{text}"
+    );
+    assert_eq!(
+        p["spans"][0],
+        json!({"type": "term", "value": "Acme Cloud", "render": "אקמי קלאוד"})
+    );
+    // Outside he/en/ru they do not apply and nothing is refused.
+    let r = s
+        .post(
+            "/v1/translate",
+            &json!({"text": "Acme Cloud works with Zorbex.", "target_lang": "fr"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body["translation"].get("protection").is_none());
+    // The request's glossary wins over the account term with the same text.
+    let r = s
+        .post(
+            "/v1/translate",
+            &json!({"text": "Acme Cloud works with Zorbex.", "target_lang": "he", "glossary": {"Acme Cloud": "ענן אקמי"}}),
+        )
+        .await;
+    let text = r.body["translation"]["text"].as_str().unwrap();
+    assert!(
+        text.contains("ענן אקמי") && !text.contains("אקמי קלאוד"),
+        "{text}"
+    );
+    assert_eq!(
+        r.body["translation"]["protection"]["spans"][0]["type"],
+        "glossary"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn over_quota_is_refused_before_the_model_is_called() {
+    let (fake, server, dir) = start().await;
+    let db = dir.path().join("lashon.db");
+    assert!(
+        common::lashon(&db, &["accounts", "create", "tiny", "--char-quota", "100"])
+            .status
+            .success()
+    );
+    let out = common::lashon(&db, &["keys", "create", "--account", "tiny"]);
+    let key = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let send = |text: &str| {
+        server.send(
+            server
+                .client
+                .post(server.url("/v1/translate"))
+                .bearer_auth(&key)
+                .json(&json!({"text": text, "target_lang": "he", "protect": true})),
+        )
+    };
+    // 27 characters protected: 54 of 100.
+    let r = send("Do not share your password.").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.header("x-usage-chars-used"), Some("54"));
+    assert_eq!(r.header("x-usage-chars-limit"), Some("100"));
+    let calls = fake.calls().len();
+    // Another 54 would make 108: refused, the model not called, nothing charged.
+    let r = send("Do not share your password.").await;
+    assert_eq!(r.status, 429);
+    assert_eq!(r.error("quota_exceeded"), "quota_exceeded");
+    assert_eq!(fake.calls().len(), calls);
+    // Free operations still work.
+    let r = server
+        .send(
+            server
+                .client
+                .post(server.url("/v1/detect"))
+                .bearer_auth(&key)
+                .json(&json!({"text": "שלום"})),
+        )
+        .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("x-usage-chars-used"), Some("54"));
+}

@@ -21,8 +21,11 @@ pub fn check_terms(source: &str, target: &str, opts: &VerifyOptions, out: &mut V
     for (k, v) in &opts.glossary {
         required.push((k, v));
     }
+    // A glossary entry wins over an account term with the same text (spec: glossary).
     for t in &opts.account_terms {
-        required.push((&t.term, t.translations.get(tgt).unwrap_or(&t.term)));
+        if !opts.glossary.contains_key(&t.term) {
+            required.push((&t.term, t.translations.get(tgt).unwrap_or(&t.term)));
+        }
     }
     for t in &opts.protected_terms {
         required.push((t, t));
