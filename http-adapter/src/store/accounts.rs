@@ -5,7 +5,9 @@ use lashon_core::account::{
     ScopeSet, StoreError, Usage,
 };
 use lashon_core::terms::{merge_terms, AccountTerm, TermInput, TermTranslations, UpsertError};
-use rusqlite::{params, OptionalExtension, Row};
+use std::collections::HashMap;
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::{backend, random_id, Store};
 
@@ -59,6 +61,62 @@ fn term_from_row(row: &Row<'_>) -> rusqlite::Result<AccountTerm> {
 
 const TERM_COLUMNS: &str = "id, term, he, en, ru, note, created_at";
 
+/// The keys and accounts authentication has read, so a request costs no query for them.
+///
+/// SQLite's `PRAGMA data_version` changes when another connection (the `lashon keys revoke`
+/// command, another server on the same file) commits; the cache is dropped then, so a
+/// revocation takes effect on the next request. This process's own writes to keys and accounts
+/// drop it directly.
+#[derive(Debug, Default)]
+pub(crate) struct AuthCache {
+    version: Option<i64>,
+    keys: HashMap<String, Option<KeyRecord>>,
+    accounts: HashMap<String, Option<Account>>,
+}
+
+/// Entries kept at most: unknown ids are cached too, so a flood of made-up keys must not grow
+/// the map without bound.
+const AUTH_CACHE_MAX: usize = 100_000;
+
+impl AuthCache {
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.accounts.clear();
+    }
+}
+
+impl Store {
+    /// The cache, emptied first if another connection wrote since it was filled.
+    fn auth_cache(
+        &self,
+        conn: &Connection,
+    ) -> Result<std::sync::MutexGuard<'_, AuthCache>, StoreError> {
+        let version: i64 = conn
+            .prepare_cached("PRAGMA data_version")
+            .map_err(backend)?
+            .query_row([], |r| r.get(0))
+            .map_err(backend)?;
+        let mut cache = self
+            .auth_cache
+            .lock()
+            .map_err(|_| StoreError::Backend("auth cache lock poisoned".into()))?;
+        if cache.version != Some(version)
+            || cache.keys.len() + cache.accounts.len() > AUTH_CACHE_MAX
+        {
+            cache.clear();
+            cache.version = Some(version);
+        }
+        Ok(cache)
+    }
+
+    /// Drops the cache after this process wrote keys or accounts.
+    fn forget_auth(&self) {
+        if let Ok(mut cache) = self.auth_cache.lock() {
+            cache.clear();
+        }
+    }
+}
+
 impl AccountStore for Store {
     fn create_account(&self, new: &NewAccount, now: i64) -> Result<Account, StoreError> {
         let conn = self.conn()?;
@@ -93,18 +151,26 @@ impl AccountStore for Store {
             ],
         )
         .map_err(backend)?;
+        self.forget_auth();
         Ok(account)
     }
 
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError> {
-        self.conn()?
-            .query_row(
-                &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?1"),
-                [&id.0],
-                account_from_row,
-            )
+        let conn = self.conn()?;
+        let mut cache = self.auth_cache(&conn)?;
+        if let Some(hit) = cache.accounts.get(&id.0) {
+            return Ok(hit.clone());
+        }
+        let account = conn
+            .prepare_cached(&format!(
+                "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?1"
+            ))
+            .map_err(backend)?
+            .query_row([&id.0], account_from_row)
             .optional()
-            .map_err(backend)
+            .map_err(backend)?;
+        cache.accounts.insert(id.0.clone(), account.clone());
+        Ok(account)
     }
 
     fn account_by_name(&self, name: &str) -> Result<Option<Account>, StoreError> {
@@ -151,16 +217,24 @@ impl AccountStore for Store {
             ],
         )
         .map_err(backend)?;
+        self.forget_auth();
         Ok(record)
     }
 
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError> {
-        self.conn()?
+        let conn = self.conn()?;
+        let mut cache = self.auth_cache(&conn)?;
+        if let Some(hit) = cache.keys.get(&id.0) {
+            return Ok(hit.clone());
+        }
+        let key = conn
             .prepare_cached(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"))
             .map_err(backend)?
             .query_row([&id.0], key_from_row)
             .optional()
-            .map_err(backend)
+            .map_err(backend)?;
+        cache.keys.insert(id.0.clone(), key.clone());
+        Ok(key)
     }
 
     fn keys(&self, account: Option<&AccountId>) -> Result<Vec<KeyRecord>, StoreError> {
@@ -177,13 +251,14 @@ impl AccountStore for Store {
     }
 
     fn revoke_key(&self, id: &KeyId, now: i64) -> Result<bool, StoreError> {
-        let n = self
-            .conn()?
+        let conn = self.conn()?;
+        let n = conn
             .execute(
                 "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
                 params![id.0, now],
             )
             .map_err(backend)?;
+        self.forget_auth();
         Ok(n > 0)
     }
 
@@ -322,4 +397,39 @@ fn self_account_missing(
         )
         .map_err(backend)?;
     Ok(!exists)
+}
+
+#[cfg(test)]
+mod auth_cache_tests {
+    use super::*;
+    use lashon_core::account::{NewAccount, Plan};
+
+    #[test]
+    fn another_connections_revocation_is_seen_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lashon.db");
+        let server = Store::open(&path).unwrap();
+        let cli = Store::open(&path).unwrap();
+        let account = server
+            .create_account(&NewAccount::new("acme", Plan::Team), 1)
+            .unwrap();
+        let key = ApiKey::generate(KeyKind::Live, &[9u8; 64]);
+        server
+            .add_key(&account.id, &key, ScopeSet::EMPTY, 1)
+            .unwrap();
+        // Read twice: the second read is from the cache.
+        assert!(server.key(&key.id()).unwrap().unwrap().revoked_at.is_none());
+        assert!(server.key(&key.id()).unwrap().unwrap().revoked_at.is_none());
+        assert!(server.account(&account.id).unwrap().is_some());
+        // Another connection revokes: the next read sees it.
+        assert!(cli.revoke_key(&key.id(), 2).unwrap());
+        assert_eq!(server.key(&key.id()).unwrap().unwrap().revoked_at, Some(2));
+        // A key added by this connection after an unknown id was cached is found.
+        let other = ApiKey::generate(KeyKind::Sandbox, &[7u8; 64]);
+        assert!(server.key(&other.id()).unwrap().is_none());
+        server
+            .add_key(&account.id, &other, ScopeSet::EMPTY, 3)
+            .unwrap();
+        assert!(server.key(&other.id()).unwrap().is_some());
+    }
 }

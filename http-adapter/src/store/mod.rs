@@ -17,6 +17,9 @@ use rusqlite::Connection;
 #[derive(Clone)]
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// Keys and accounts read by authentication, valid while no other connection has written
+    /// (see [`accounts`]'s `AuthCache`).
+    auth_cache: Arc<Mutex<accounts::AuthCache>>,
 }
 
 fn backend(e: impl std::fmt::Display) -> StoreError {
@@ -50,6 +53,7 @@ impl Store {
         migrations::migrate(&mut conn)?;
         Ok(Store {
             conn: Arc::new(Mutex::new(conn)),
+            auth_cache: Arc::new(Mutex::new(accounts::AuthCache::default())),
         })
     }
 
