@@ -312,6 +312,41 @@ async fn request_text_is_never_stored_or_logged() {
             .status,
         400
     );
+    // Translation and clinical operations, with `store: true` (accepted, no effect).
+    let sentence = format!("Do not share {sentinel} with anyone.");
+    for (path, body) in [
+        (
+            "/v1/translate",
+            json!({"text": sentence, "target_lang": "he", "protect": true, "store": true}),
+        ),
+        (
+            "/v1/translate/batch",
+            json!({"items": [sentence], "target_lang": "ru"}),
+        ),
+        ("/v1/clinical/translate", json!({"text": sentence})),
+        ("/v1/clinical/translate/stream", json!({"text": sentence})),
+        (
+            "/v1/clinical/verify",
+            json!({"source": sentence, "translation": sentinel}),
+        ),
+        ("/v1/clinical/query", json!({"text": sentinel})),
+        ("/v1/transliterate", json!({"text": sentinel})),
+        ("/v1/strip-nikud", json!({"text": sentinel})),
+    ] {
+        let res = s.post(path, &body).await;
+        assert_eq!(res.status, 200, "{path}: {}", res.body);
+        assert_eq!(res.header("x-content-stored"), Some("false"));
+    }
+    // A failing translation too (no model for the live key).
+    let res = s
+        .send(
+            s.client
+                .post(s.url("/v1/translate"))
+                .bearer_auth(&s.live_key)
+                .json(&json!({"text": sentence, "target_lang": "he"})),
+        )
+        .await;
+    assert_eq!(res.status, 503);
     let log = s.stop();
     assert!(
         log.contains("lashon serving"),

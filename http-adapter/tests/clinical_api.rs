@@ -469,3 +469,89 @@ async fn clinical_needs_the_feature_the_scope_and_a_server() {
     assert_eq!(r.status, 403);
     assert_eq!(r.error("forbidden"), "forbidden");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn clinical_limits_just_inside_and_outside() {
+    let (_dir, db) = temp_db();
+    let s = Server::start(&db);
+    let status = |r: Response| r.status;
+    let text = |n: usize| "Take rest. ".repeat(n / 11 + 1)[..n].to_string();
+    assert_eq!(
+        status(
+            s.post("/v1/clinical/translate", &json!({"text": text(20_000)}))
+                .await
+        ),
+        200
+    );
+    assert_eq!(
+        status(
+            s.post("/v1/clinical/translate", &json!({"text": text(20_001)}))
+                .await
+        ),
+        400
+    );
+    assert_eq!(
+        status(s.post("/v1/clinical/translate", &json!({"text": ""})).await),
+        400
+    );
+    let terms = |n: usize| (0..n).map(|i| format!("t{i}")).collect::<Vec<_>>();
+    let with = |field: &str, value: Value| {
+        let mut b = json!({"text": "Take rest."});
+        b[field] = value;
+        b
+    };
+    for (field, max) in [("protected_terms", 500), ("redact_terms", 200)] {
+        let r = s
+            .post("/v1/clinical/translate", &with(field, json!(terms(max))))
+            .await;
+        assert_eq!(r.status, 200, "{field} {max}: {}", r.body);
+        let r = s
+            .post(
+                "/v1/clinical/translate",
+                &with(field, json!(terms(max + 1))),
+            )
+            .await;
+        assert_eq!(r.status, 400, "{field} {}", max + 1);
+    }
+    assert_eq!(
+        status(
+            s.post("/v1/clinical/translate", &with("audience", json!("nurse")))
+                .await
+        ),
+        400
+    );
+    assert_eq!(
+        status(
+            s.post("/v1/clinical/translate", &with("bidi", json!("none")))
+                .await
+        ),
+        200
+    );
+    let verify = |source: usize, translation: usize| json!({"source": text(source), "translation": "א".repeat(translation)});
+    assert_eq!(
+        status(s.post("/v1/clinical/verify", &verify(20_000, 40_000)).await),
+        200
+    );
+    assert_eq!(
+        status(s.post("/v1/clinical/verify", &verify(20_001, 10)).await),
+        400
+    );
+    assert_eq!(
+        status(s.post("/v1/clinical/verify", &verify(10, 40_001)).await),
+        400
+    );
+    let r = s
+        .post(
+            "/v1/clinical/verify",
+            &json!({"source": "a", "translation": "b", "verification": "lax"}),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+    let r = s
+        .post(
+            "/v1/clinical/query",
+            &json!({"text": "שלום", "known_terms": terms(501)}),
+        )
+        .await;
+    assert_eq!(r.status, 400);
+}
