@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use crate::cli::DbArg;
-use crate::news_ingest::cluster::{rebuild, TokenOverlap};
+use crate::news_ingest::cluster::{rebuild, Online};
 use crate::news_ingest::{import_registry, ingest_lines};
 use crate::store::Store;
 
@@ -50,7 +50,7 @@ pub fn ingest(args: IngestArgs) -> CmdResult {
     );
     if !args.no_cluster {
         let people = store.news_people()?;
-        rebuild(&store, &TokenOverlap, &people, chrono::Utc::now())?;
+        rebuild(&store, &Online::default(), &people, chrono::Utc::now())?;
     }
     Ok(())
 }

@@ -113,14 +113,14 @@ async fn walk_while_stories_arrive_has_no_duplicate_and_no_gap() {
 async fn forged_and_rebound_cursors_are_400() {
     let (_dir, db) = temp_db();
     let s = Server::start(&db);
-    let first = s.get("/api/v1/stories?limit=2&topic=politics").await;
+    let first = s.get("/api/v1/stories?limit=1&topic=politics").await;
     let c = first.body["nextCursor"]
         .as_str()
         .expect("a second page")
         .to_owned();
     assert_eq!(
         s.get(&format!(
-            "/api/v1/stories?limit=2&topic=politics&cursor={c}"
+            "/api/v1/stories?limit=1&topic=politics&cursor={c}"
         ))
         .await
         .status,
@@ -131,11 +131,11 @@ async fn forged_and_rebound_cursors_are_400() {
     forged[mid] = if forged[mid] == b'A' { b'B' } else { b'A' };
     let forged = String::from_utf8(forged).unwrap();
     for path in [
-        format!("/api/v1/stories?limit=2&topic=politics&cursor={forged}"),
-        "/api/v1/stories?limit=2&topic=politics&cursor=not-a-cursor".to_owned(),
+        format!("/api/v1/stories?limit=1&topic=politics&cursor={forged}"),
+        "/api/v1/stories?limit=1&topic=politics&cursor=not-a-cursor".to_owned(),
         format!("/api/v1/stories?limit=3&topic=politics&cursor={c}"),
         format!("/api/v1/stories?limit=2&topic=economy&cursor={c}"),
-        format!("/api/v1/search?q=budget&limit=2&topic=politics&cursor={c}"),
+        format!("/api/v1/search?q=budget&limit=1&topic=politics&cursor={c}"),
     ] {
         let r = s.get(&path).await;
         assert_eq!(

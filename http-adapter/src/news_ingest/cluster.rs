@@ -1,11 +1,9 @@
-//! The interim clustering and state rule, until the news-intelligence issue brings the real
-//! one. Everything that decides *which articles form a story* sits behind [`Clustering`];
+//! Stories from stored articles. Everything that decides *which articles form a story* sits
+//! behind [`Clustering`];
 //! [`rebuild`] turns its groups into stories, threads, state rows, changes, mentions and a
 //! brief.
 //!
-//! [`TokenOverlap`]: an article joins the open cluster (newest article within 18 hours) with
-//! which it shares the most folded tokens of four letters or more, if at least two; otherwise
-//! it starts a cluster. States, in order: `resolved` (nothing new for 48 h), `breaking` (first
+//! [`Online`]: the online clusterer of `lashon_news::cluster`. States, in order: `resolved` (nothing new for 48 h), `breaking` (first
 //! article under 2 h ago, two outlets or more), `consensus` (five sides or more), `blindspot`
 //! (three outlets or more and exactly one of left/right ran it), `undercovered` (one outlet),
 //! `thread_update` (a later instalment of a thread), `developing` (news in the last 12 h),
@@ -20,6 +18,7 @@ use lashon_news::record::{
     SignalRecord, ThreadRecord,
 };
 use lashon_news::types::{Gap, Newsroom, Signals};
+use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::{search, Lang, Localized, Side, StoryState, Topic};
 
 use crate::store::news::{IngestedArticle, NewsWriter};
@@ -31,9 +30,56 @@ pub trait Clustering {
     fn cluster(&self, articles: &[IngestedArticle]) -> Vec<Vec<usize>>;
 }
 
-/// Shared folded tokens within a time window (see the module docs).
-pub struct TokenOverlap;
+/// The online clusterer of [`lashon_news::cluster`] over the articles in publication order:
+/// each article joins the most similar open cluster or opens one; late merges are followed.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Online {
+    pub params: Params,
+}
 
+impl Clustering for Online {
+    fn cluster(&self, articles: &[IngestedArticle]) -> Vec<Vec<usize>> {
+        let mut clusterer = Clusterer::new(Concepts::builtin(), self.params);
+        let mut labels: Vec<i64> = Vec::with_capacity(articles.len());
+        // Merged clusters point to their survivor.
+        let mut into: HashMap<i64, i64> = HashMap::new();
+        for (i, a) in articles.iter().enumerate() {
+            clusterer.evict(a.input.published_at);
+            let got = clusterer.add(
+                i as i64,
+                a.input.published_at,
+                &a.input.headline,
+                a.input.summary.as_deref().unwrap_or(""),
+            );
+            for m in got.merged {
+                into.insert(m, got.cluster);
+            }
+            labels.push(got.cluster);
+        }
+        let resolve = |mut l: i64| {
+            while let Some(next) = into.get(&l) {
+                if *next == l {
+                    break;
+                }
+                l = *next;
+            }
+            l
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut slot: HashMap<i64, usize> = HashMap::new();
+        for (i, l) in labels.into_iter().enumerate() {
+            let root = resolve(l);
+            let g = *slot.entry(root).or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+            groups[g].push(i);
+        }
+        groups
+    }
+}
+
+/// Folded tokens of four letters or more (thread linking).
 fn significant(a: &IngestedArticle) -> BTreeSet<String> {
     let text = format!(
         "{} {}",
@@ -45,32 +91,6 @@ fn significant(a: &IngestedArticle) -> BTreeSet<String> {
         .map(|t| search::forms(&t).pop().unwrap_or(t))
         .filter(|t| t.chars().count() >= 4)
         .collect()
-}
-
-impl Clustering for TokenOverlap {
-    fn cluster(&self, articles: &[IngestedArticle]) -> Vec<Vec<usize>> {
-        let mut groups: Vec<(Vec<usize>, BTreeSet<String>, DateTime<Utc>)> = Vec::new();
-        for (i, a) in articles.iter().enumerate() {
-            let tokens = significant(a);
-            let best = groups
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| a.input.published_at - g.2 <= Duration::hours(18))
-                .map(|(gi, g)| (g.1.intersection(&tokens).count(), gi))
-                .filter(|(shared, _)| *shared >= 2)
-                .max();
-            match best {
-                Some((_, gi)) => {
-                    let g = &mut groups[gi];
-                    g.0.push(i);
-                    g.1.extend(tokens);
-                    g.2 = g.2.max(a.input.published_at);
-                }
-                None => groups.push((vec![i], tokens, a.input.published_at)),
-            }
-        }
-        groups.into_iter().map(|g| g.0).collect()
-    }
 }
 
 fn localized(pairs: impl Iterator<Item = (Lang, String)>) -> Localized {

@@ -3,7 +3,8 @@
 //! - concepts ([`Concepts`]): `budget`, `תקציב` → the same key;
 //! - name skeletons ([`skeleton`]): words that are no concept and no function word, reduced to
 //!   a consonant key so a name in Hebrew letters meets its transliteration;
-//! - numbers: values written with digits (`61`, `4.5`, `150m` → `150`).
+//! - numbers: values written with digits (`61`, `4.5`, `150m` → `150`);
+//! - codes: words of letters and digits (`F35`, `A320`), as written.
 //!
 //! Headline features count twice: a headline states the event, a summary adds context.
 
@@ -382,6 +383,11 @@ fn add_text(text: &str, weight: f32, concepts: &Concepts, out: &mut HashMap<Feat
             continue;
         }
         if token.chars().count() < 3 {
+            continue;
+        }
+        // Letters with digits (F35, covid19, a320): a code, kept as written.
+        if token.chars().any(|c| c.is_ascii_digit()) {
+            add(Kind::Name, format!("={token}"), 1.0);
             continue;
         }
         // A word the table does not know: as a name, under every prefix reading.
