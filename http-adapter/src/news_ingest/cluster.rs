@@ -13,12 +13,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{NewStory, RepoError};
+use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::record::{
     thread_days, BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord,
     SignalRecord, ThreadRecord,
 };
 use lashon_news::types::{Gap, Newsroom, Signals};
-use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::{search, Lang, Localized, Side, StoryState, Topic};
 
 use crate::store::news::{IngestedArticle, NewsWriter};
