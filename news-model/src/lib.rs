@@ -57,10 +57,12 @@ pub mod error;
 pub mod etag;
 pub mod export;
 pub mod localized;
+pub mod metrics;
 pub mod params;
 pub mod record;
 pub mod reference;
 pub mod search;
+pub mod state;
 pub mod types;
 
 pub use clock::{Clock, FixedClock};

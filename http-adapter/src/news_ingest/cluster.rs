@@ -1,25 +1,22 @@
 //! Stories from stored articles. Everything that decides *which articles form a story* sits
-//! behind [`Clustering`];
+//! behind [`Clustering`] ([`Online`]: the online clusterer of `lashon_news::cluster`);
 //! [`rebuild`] turns its groups into stories, threads, state rows, changes, mentions and a
-//! brief.
-//!
-//! [`Online`]: the online clusterer of `lashon_news::cluster`. States, in order: `resolved` (nothing new for 48 h), `breaking` (first
-//! article under 2 h ago, two outlets or more), `consensus` (five sides or more), `blindspot`
-//! (three outlets or more and exactly one of left/right ran it), `undercovered` (one outlet),
-//! `thread_update` (a later instalment of a thread), `developing` (news in the last 12 h),
-//! else `quiet`.
+//! brief, with the state rules of `lashon_news::state` and the metrics of
+//! `lashon_news::metrics`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
+use lashon_news::metrics::signals;
 use lashon_news::record::{
     thread_days, BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord,
     SignalRecord, ThreadRecord,
 };
-use lashon_news::types::{Gap, Newsroom, Signals};
-use lashon_news::{search, Lang, Localized, Side, StoryState, Topic};
+use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFacts};
+use lashon_news::types::Newsroom;
+use lashon_news::{search, Lang, Localized, Topic};
 
 use crate::store::news::{IngestedArticle, NewsWriter};
 use crate::store::Store;
@@ -111,79 +108,26 @@ struct Draft {
     tokens: BTreeSet<String>,
 }
 
-fn state_of(
+/// The facts the state rules read.
+fn facts_of(
     d: &Draft,
     rooms: &HashMap<String, Newsroom>,
-    now: DateTime<Utc>,
     later_instalment: bool,
-) -> StoryState {
-    let first = d
-        .members
-        .iter()
-        .map(|m| m.published_at)
-        .min()
-        .unwrap_or(now);
-    let last = d
-        .members
-        .iter()
-        .map(|m| m.published_at)
-        .max()
-        .unwrap_or(now);
+) -> Option<StoryFacts> {
+    let first_at = d.members.iter().map(|m| m.published_at).min()?;
+    let last_at = d.members.iter().map(|m| m.published_at).max()?;
     let outlets: BTreeSet<&str> = d.members.iter().map(|m| m.source.as_str()).collect();
-    let sides: BTreeSet<Side> = outlets
-        .iter()
-        .filter_map(|k| rooms.get(*k))
-        .map(|r| r.side)
-        .collect();
-    if now - last > Duration::hours(48) {
-        StoryState::Resolved
-    } else if now - first < Duration::hours(2) && outlets.len() >= 2 {
-        StoryState::Breaking
-    } else if sides.len() >= 5 {
-        StoryState::Consensus
-    } else if outlets.len() >= 3 && (sides.contains(&Side::Left) != sides.contains(&Side::Right)) {
-        StoryState::Blindspot
-    } else if outlets.len() == 1 {
-        StoryState::Undercovered
-    } else if later_instalment {
-        StoryState::ThreadUpdate
-    } else if now - last < Duration::hours(12) {
-        StoryState::Developing
-    } else {
-        StoryState::Quiet
-    }
-}
-
-fn signals_of(d: &Draft, rooms: &HashMap<String, Newsroom>, now: DateTime<Utc>) -> Signals {
-    let within = |h: i64, skip: i64| {
-        d.members
+    Some(StoryFacts {
+        first_at,
+        last_at,
+        sides: outlets
             .iter()
-            .filter(|m| {
-                now - m.published_at < Duration::hours(h)
-                    && now - m.published_at >= Duration::hours(skip)
-            })
-            .count() as f64
-    };
-    let outlets: BTreeSet<&str> = d.members.iter().map(|m| m.source.as_str()).collect();
-    let sides: BTreeSet<Side> = outlets
-        .iter()
-        .filter_map(|k| rooms.get(*k))
-        .map(|r| r.side)
-        .collect();
-    let importance = outlets.len() as f64 + sides.len() as f64;
-    let heat: f64 = d
-        .members
-        .iter()
-        .map(|m| 0.5f64.powf((now - m.published_at).num_minutes().max(0) as f64 / 360.0))
-        .sum();
-    let missing = (Side::ALL.len() - sides.len()) as f64;
-    Signals {
-        importance,
-        heat: (heat * 1000.0).round() / 1000.0,
-        velocity: within(1, 0),
-        acceleration: within(1, 0) - within(2, 1),
-        significance: importance * missing,
-    }
+            .filter_map(|k| rooms.get(*k))
+            .map(|r| r.side)
+            .collect(),
+        outlets: outlets.len(),
+        later_instalment,
+    })
 }
 
 /// Clusters every stored article again and rewrites stories, threads, state rows, mentions
@@ -233,41 +177,34 @@ pub fn rebuild(
             });
         }
         let threads = link_threads(w, &mut drafts)?;
+        let rules = StateRules::default();
         for d in &mut drafts {
             let later = d.story.thread_id.is_some_and(|t| t != d.story.id);
-            let state = state_of(d, &rooms, now, later);
+            let Some(facts) = facts_of(d, &rooms, later) else {
+                continue;
+            };
+            let state = state_at(&facts, now, &rules);
+            let verdict = label(state, &facts);
             d.story.state = Some(state);
+            d.story.verdict = verdict.clone();
             w.put_story(&d.story, &d.members)?;
-            let missing: Vec<Side> = Side::ALL
-                .iter()
-                .copied()
-                .filter(|s| {
-                    !d.members
-                        .iter()
-                        .any(|m| rooms.get(&m.source).is_some_and(|r| r.side == *s))
-                })
-                .collect();
+            let gaps = gaps(&facts);
+            let published: Vec<DateTime<Utc>> = d.members.iter().map(|m| m.published_at).collect();
             w.set_signal(&SignalRecord {
                 story_id: d.story.id,
                 state,
-                label: None,
-                signals: signals_of(d, &rooms, now),
+                label: verdict.clone(),
+                signals: signals(&published, facts.outlets, facts.sides.len(), now),
                 computed_at: now,
-                gaps: missing
-                    .iter()
-                    .map(|s| Gap {
-                        side: *s,
-                        label: format!("no {s} newsroom ran this story"),
-                    })
-                    .collect(),
+                gaps: gaps.clone(),
             })?;
-            if w.current_state(d.story.id)? != Some(state) {
+            if let Some(changed) = transition(w.current_state(d.story.id)?, state) {
                 w.add_change(&ChangeRecord {
                     seq: 0,
                     story_id: d.story.id,
-                    state,
-                    label: None,
-                    missing_sides: missing,
+                    state: changed,
+                    label: verdict,
+                    missing_sides: gaps.iter().map(|g| g.side).collect(),
                     thread_id: d.story.thread_id,
                     changed_at: now,
                 })?;
