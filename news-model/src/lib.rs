@@ -63,6 +63,7 @@ pub mod record;
 pub mod reference;
 pub mod search;
 pub mod state;
+pub mod topics;
 pub mod types;
 
 pub use clock::{Clock, FixedClock};

@@ -15,6 +15,7 @@ use lashon_news::record::{
     SignalRecord, ThreadRecord,
 };
 use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFacts};
+use lashon_news::topics::TopicLexicon;
 use lashon_news::types::Newsroom;
 use lashon_news::{search, Lang, Localized, Topic};
 
@@ -146,9 +147,19 @@ pub fn rebuild(
         for group in rule.cluster(&articles) {
             let items: Vec<&IngestedArticle> = group.iter().map(|&i| &articles[i]).collect();
             let Some(lead) = items.first() else { continue };
+            // The lead's desk: its feed category when mapped, else its words; a story of
+            // `general` articles takes the first specific desk among its members.
+            let desks = TopicLexicon::builtin();
             let topic = items
                 .iter()
-                .find_map(|a| a.input.category.as_deref().and_then(Topic::parse))
+                .map(|a| {
+                    desks.classify(
+                        a.input.category.as_deref(),
+                        &a.input.headline,
+                        a.input.summary.as_deref().unwrap_or(""),
+                    )
+                })
+                .find(|t| *t != Topic::General)
                 .unwrap_or(Topic::General);
             let members = w.members_of(&items.iter().map(|a| a.id).collect::<Vec<_>>())?;
             let tokens = items.iter().flat_map(|a| significant(a)).collect();
