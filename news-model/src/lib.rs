@@ -59,6 +59,7 @@ pub mod export;
 pub mod localized;
 pub mod metrics;
 pub mod params;
+pub mod people;
 pub mod record;
 pub mod reference;
 pub mod search;

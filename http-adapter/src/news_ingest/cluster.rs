@@ -10,6 +10,7 @@ use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::metrics::signals;
+use lashon_news::people::PeopleMatcher;
 use lashon_news::record::{
     thread_days, BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord,
     SignalRecord, ThreadRecord,
@@ -142,6 +143,7 @@ pub fn rebuild(
     store.write_news(|w| {
         let rooms = w.newsrooms()?;
         let articles = w.ingested()?;
+        let matcher = PeopleMatcher::new(people);
         w.clear_clusters()?;
         let mut drafts = Vec::new();
         for group in rule.cluster(&articles) {
@@ -180,7 +182,7 @@ pub fn rebuild(
                     verdict: None,
                     thread_id: None,
                     framing_note: Localized::default(),
-                    entities: entities(people, &items),
+                    entities: entities(people, &matcher, &items),
                     updated_at: lead.input.updated_at,
                 },
                 members,
@@ -221,29 +223,31 @@ pub fn rebuild(
                 })?;
             }
         }
-        mentions(w, people, &articles)?;
+        mentions(w, &matcher, &articles)?;
         brief(w, &drafts, now)?;
         Ok(drafts.len() + threads)
     })
 }
 
 /// Names of registry people found in the cluster's headlines and summaries.
-fn entities(people: &[PersonRecord], items: &[&IngestedArticle]) -> Vec<String> {
-    let forms: Vec<String> = items
+fn entities(
+    people: &[PersonRecord],
+    matcher: &PeopleMatcher,
+    items: &[&IngestedArticle],
+) -> Vec<String> {
+    let found: BTreeSet<i64> = items
         .iter()
         .flat_map(|a| {
-            search::index_forms(&format!(
+            matcher.find(&format!(
                 "{} {}",
                 a.input.headline,
                 a.input.summary.as_deref().unwrap_or("")
             ))
         })
-        .collect::<BTreeSet<_>>()
-        .into_iter()
         .collect();
     people
         .iter()
-        .filter(|p| p.aliases.iter().any(|a| search::matches(&a.alias, &forms)))
+        .filter(|p| found.contains(&p.id))
         .filter_map(|p| p.name.en.clone().or_else(|| p.name.he.clone()))
         .collect()
 }
@@ -316,23 +320,18 @@ fn link_threads(w: &NewsWriter<'_>, drafts: &mut [Draft]) -> Result<usize, RepoE
 
 fn mentions(
     w: &NewsWriter<'_>,
-    people: &[PersonRecord],
+    matcher: &PeopleMatcher,
     articles: &[IngestedArticle],
 ) -> Result<(), RepoError> {
     w.clear_mentions()?;
     for a in articles {
-        let forms = search::index_forms(&format!(
+        let text = format!(
             "{} {}",
             a.input.headline,
             a.input.summary.as_deref().unwrap_or("")
-        ));
-        for p in people {
-            if p.aliases
-                .iter()
-                .any(|al| search::matches(&al.alias, &forms))
-            {
-                w.add_mention(p.id, a.input.published_at)?;
-            }
+        );
+        for person in matcher.find(&text) {
+            w.add_mention(person, a.input.published_at)?;
         }
     }
     Ok(())
