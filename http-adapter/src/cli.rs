@@ -39,6 +39,8 @@ pub enum Command {
     /// Manage the newsroom registry.
     #[command(subcommand)]
     Sources(crate::cli_news::SourcesCommand),
+    /// Crawl the newsrooms' RSS and Atom feeds (every 10 minutes, or `--once`).
+    Crawl(crate::cli_news::CrawlArgs),
 }
 
 #[derive(Debug, Args)]
@@ -62,6 +64,9 @@ pub struct ServeArgs {
     pub demo: bool,
     #[command(flatten)]
     pub model: ModelArgs,
+    /// Minutes between crawls of the newsrooms' feeds while serving; 0 turns crawling off.
+    #[arg(long, env = "LASHON_CRAWL_EVERY", default_value_t = 10)]
+    pub crawl_every: u64,
 }
 
 /// The live translation model (OpenAI-compatible chat completions). Without a URL, live keys

@@ -7,15 +7,19 @@ use clap::{Args, Subcommand};
 
 use crate::cli::DbArg;
 use crate::news_ingest::cluster::{rebuild, Online};
-use crate::news_ingest::{import_registry, ingest_lines};
+use crate::news_ingest::{import_registry, ingest_lines_with_progress};
 use crate::store::Store;
 
 type CmdResult = Result<(), Box<dyn std::error::Error>>;
 
 #[derive(Debug, Args)]
 pub struct IngestArgs {
-    /// JSON lines, one article per line (`source`, `url`, `headline`, `publishedAt`, ...).
+    /// JSON lines, one article per line (`source`, `url`, `headline`, `publishedAt`, ...), or
+    /// an RSS or Atom document (with `--source`).
     pub file: PathBuf,
+    /// The newsroom of an RSS or Atom file (its registry key).
+    #[arg(long)]
+    pub source: Option<String>,
     /// Store the articles without clustering them.
     #[arg(long)]
     pub no_cluster: bool,
@@ -33,21 +37,75 @@ pub enum SourcesCommand {
     },
 }
 
+/// A progress bar on standard error (drawn only on a terminal).
+fn progress_bar(total: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg} {wide_bar} {pos}/{len} ({eta})")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// True when a file holds XML (an RSS or Atom feed) rather than JSON lines.
+fn is_xml(bytes: &[u8]) -> bool {
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    text.iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|b| *b == b'<')
+}
+
 /// `lashon ingest FILE`: bad lines are reported with their number and skipped.
 pub fn ingest(args: IngestArgs) -> CmdResult {
     let store = Store::open(&args.db.db)?;
-    let text = std::fs::read_to_string(&args.file)
+    let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let report = ingest_lines(&store, &text, chrono::Duration::zero())?;
-    for (line, why) in &report.skipped {
-        eprintln!("{}:{line}: skipped: {why}", args.file.display());
+    if is_xml(&bytes) {
+        let Some(source) = &args.source else {
+            return Err(format!(
+                "{} is an RSS or Atom feed: say whose with --source KEY",
+                args.file.display()
+            )
+            .into());
+        };
+        let feed = crate::crawler::parse::parse(&bytes, None, None)?;
+        let now = chrono::Utc::now();
+        let bar = progress_bar(feed.items.len() as u64, "ingest");
+        let (mut new, mut updated) = (0, 0);
+        for item in &feed.items {
+            match crate::crawler::store_item(&store, source, item, now)? {
+                crate::crawler::Stored::New => new += 1,
+                crate::crawler::Stored::Updated => updated += 1,
+                crate::crawler::Stored::Unchanged => {}
+            }
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        println!(
+            "ingested {new} new, {updated} updated, {} skipped",
+            feed.skipped
+        );
+    } else {
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{} is not UTF-8 JSON lines", args.file.display()))?;
+        let bar = progress_bar(text.lines().count() as u64, "ingest");
+        let report =
+            ingest_lines_with_progress(&store, &text, chrono::Duration::zero(), &mut |n| {
+                bar.set_position(n as u64)
+            })?;
+        bar.finish_and_clear();
+        for (line, why) in &report.skipped {
+            eprintln!("{}:{line}: skipped: {why}", args.file.display());
+        }
+        println!(
+            "ingested {} new, {} updated, {} skipped",
+            report.new,
+            report.updated,
+            report.skipped.len()
+        );
     }
-    println!(
-        "ingested {} new, {} updated, {} skipped",
-        report.new,
-        report.updated,
-        report.skipped.len()
-    );
     if !args.no_cluster {
         let people = store.news_people()?;
         rebuild(&store, &Online::default(), &people, chrono::Utc::now())?;
@@ -67,4 +125,68 @@ pub fn sources(cmd: SourcesCommand) -> CmdResult {
         }
     }
     Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct CrawlArgs {
+    /// Crawl every newsroom once and exit.
+    #[arg(long)]
+    pub once: bool,
+    /// Minutes between crawls (without `--once`).
+    #[arg(long, default_value_t = 10)]
+    pub every: u64,
+    /// Time limit of one feed request, in seconds.
+    #[arg(long, default_value_t = 20)]
+    pub timeout: u64,
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// One crawl, then clustering (stories, states and metrics as of now) when any newsroom has
+/// feeds.
+pub async fn crawl_and_cluster(
+    store: &Store,
+    fetcher: &crate::crawler::Fetcher,
+) -> Result<crate::crawler::CrawlReport, Box<dyn std::error::Error>> {
+    let report = crate::crawler::crawl_once(store, fetcher).await?;
+    if report.feeds == 0 {
+        return Ok(report);
+    }
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || -> Result<(), lashon_core::news::RepoError> {
+        let people = store.news_people()?;
+        rebuild(&store, &Online::default(), &people, chrono::Utc::now())?;
+        Ok(())
+    })
+    .await
+    .map_err(|e| format!("clustering: {e}"))??;
+    Ok(report)
+}
+
+/// `lashon crawl [--once]`.
+pub fn crawl(args: CrawlArgs) -> CmdResult {
+    let store = Store::open(&args.db.db)?;
+    let fetcher = crate::crawler::Fetcher::new(crate::crawler::CrawlOptions {
+        timeout: std::time::Duration::from_secs(args.timeout.max(1)),
+        ..crate::crawler::CrawlOptions::default()
+    })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        loop {
+            let r = crawl_and_cluster(&store, &fetcher).await?;
+            println!(
+                "crawled {} newsrooms, {} feeds ({} not modified): {} items, {} new, {} updated, {} errors",
+                r.newsrooms, r.feeds, r.not_modified, r.discovered, r.new_articles, r.updated_articles, r.errors
+            );
+            if args.once {
+                return Ok(());
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(std::time::Duration::from_secs(args.every.max(1) * 60)) => {}
+                _ = crate::server::shutdown_signal() => return Ok(()),
+            }
+        }
+    })
 }

@@ -19,6 +19,7 @@ pub mod admin;
 pub mod billing;
 pub mod cli;
 pub mod cli_news;
+pub mod crawler;
 pub mod error;
 pub mod extract;
 pub mod layers;

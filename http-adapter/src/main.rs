@@ -28,6 +28,7 @@ fn main() -> ExitCode {
         Command::Keys(cmd) => keys(cmd),
         Command::Ingest(args) => lashon_http::cli_news::ingest(args),
         Command::Sources(cmd) => lashon_http::cli_news::sources(cmd),
+        Command::Crawl(args) => lashon_http::cli_news::crawl(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -176,6 +177,27 @@ fn serve(args: ServeArgs) -> CmdResult {
             model,
             ..AppState::new(store)
         };
+        if args.crawl_every > 0 {
+            let fetcher = lashon_http::crawler::Fetcher::new(Default::default())?;
+            let store = state.store.clone();
+            let every = std::time::Duration::from_secs(args.crawl_every * 60);
+            tokio::spawn(async move {
+                loop {
+                    match lashon_http::cli_news::crawl_and_cluster(&store, &fetcher).await {
+                        Ok(r) if r.feeds > 0 => tracing::info!(
+                            feeds = r.feeds,
+                            new = r.new_articles,
+                            updated = r.updated_articles,
+                            errors = r.errors,
+                            "crawl finished"
+                        ),
+                        Ok(_) => {}
+                        Err(e) => tracing::warn!(error = %e, "crawl failed"),
+                    }
+                    tokio::time::sleep(every).await;
+                }
+            });
+        }
         server::serve(listener, state, server::shutdown_signal()).await?;
         tracing::info!("lashon stopped");
         Ok(())

@@ -87,10 +87,23 @@ pub fn ingest_lines(
     text: &str,
     shift: chrono::Duration,
 ) -> Result<IngestReport, RepoError> {
+    ingest_lines_with_progress(store, text, shift, &mut |_| {})
+}
+
+/// [`ingest_lines`], calling `progress` with the number of lines read so far.
+pub fn ingest_lines_with_progress(
+    store: &Store,
+    text: &str,
+    shift: chrono::Duration,
+    progress: &mut dyn FnMut(usize),
+) -> Result<IngestReport, RepoError> {
     store.write_news(|w| {
         let rooms = w.newsrooms()?;
         let mut report = IngestReport::default();
         for (i, line) in text.lines().enumerate() {
+            if i % 256 == 0 {
+                progress(i);
+            }
             if line.trim().is_empty() {
                 continue;
             }

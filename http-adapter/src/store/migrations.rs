@@ -45,6 +45,13 @@ const MIGRATIONS: &[&str] = &[
     );",
     // 2: the news store (src/store/news/schema.rs).
     super::news::schema::MIGRATION,
+    // 3: the crawler's conditional-GET validators per feed URL.
+    "CREATE TABLE feed_state (
+        url TEXT PRIMARY KEY,
+        etag TEXT,
+        last_modified TEXT,
+        checked_at INTEGER NOT NULL
+    );",
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

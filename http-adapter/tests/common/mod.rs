@@ -124,6 +124,68 @@ impl Server {
         }
     }
 
+    /// Starts `lashon serve` without the demo on `db` (which must hold its accounts already),
+    /// with `key` as the key of [`Server::get`] and [`Server::post`]; crawling is off.
+    pub fn start_plain(db: &Path, key: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lashon"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--crawl-every",
+                "0",
+                "--db",
+            ])
+            .arg(db)
+            .env_remove("LASHON_NIKUD_MODEL")
+            .env_remove("LASHON_MODEL_URL")
+            .env("LASHON_LOG", "info")
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start lashon");
+        let mut stderr = child.stderr.take().expect("stderr");
+        let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stderr.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut s) = sink.lock() {
+                    s.push_str(&String::from_utf8_lossy(&buf[..n]));
+                }
+            }
+        });
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        let addr = loop {
+            let text = log.lock().map(|s| s.clone()).unwrap_or_default();
+            let found = text
+                .lines()
+                .find(|l| l.contains("lashon serving"))
+                .and_then(|l| l.split("addr=").nth(1))
+                .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string());
+            if let Some(addr) = found {
+                break addr;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "lashon did not start: {text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        Server {
+            addr,
+            live_key: key.to_string(),
+            sandbox_key: key.to_string(),
+            client: client(),
+            child,
+            log,
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
