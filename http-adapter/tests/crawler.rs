@@ -304,6 +304,15 @@ async fn crawl_conditional_get_encodings_failures_edits_and_activity() {
     assert_eq!(crawl["errors"], 3); // the broken feed, three times
     assert_eq!(crawl["newArticles"], 1);
     assert_eq!(crawl["successRate"], 1.0);
+    // Behaviour measured from the stored articles: one story, with a byline, 30 minutes after
+    // ynet's Hebrew report of it.
+    let b = &a.body["behaviour"];
+    assert_eq!(b["stories"], 1, "{}", a.body);
+    assert_eq!(b["bylineRate"], 1.0);
+    assert_eq!(b["originalRate"], 0.0);
+    assert_eq!(b["medianLagMinutes"], 30.0);
+    let room = s.get("/api/v1/sources/timesofisrael").await;
+    assert_eq!(room.body["profile"]["articles"], 1, "{}", room.body);
     let slow = s.get("/api/v1/sources/slow/activity").await;
     assert_eq!(slow.body["crawl"]["errorRuns"], 3, "{}", slow.body);
     assert_eq!(slow.body["crawl"]["successRate"], 0.0);

@@ -51,6 +51,7 @@
 //! ```
 
 pub mod clock;
+pub mod behaviour;
 pub mod cluster;
 pub mod cursor;
 pub mod error;

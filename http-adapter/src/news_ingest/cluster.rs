@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{NewStory, RepoError};
+use lashon_news::behaviour::{behaviour, profile, ArticleFacts};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::metrics::signals;
 use lashon_news::people::PeopleMatcher;
@@ -146,7 +147,9 @@ pub fn rebuild(
         let matcher = PeopleMatcher::new(people);
         w.clear_clusters()?;
         let mut drafts = Vec::new();
-        for group in rule.cluster(&articles) {
+        let groups = rule.cluster(&articles);
+        behaviours(w, &articles, &groups, &rooms, now)?;
+        for group in groups {
             let items: Vec<&IngestedArticle> = group.iter().map(|&i| &articles[i]).collect();
             let Some(lead) = items.first() else { continue };
             // The lead's desk: its feed category when mapped, else its words; a story of
@@ -227,6 +230,50 @@ pub fn rebuild(
         brief(w, &drafts, now)?;
         Ok(drafts.len() + threads)
     })
+}
+
+/// Behaviour and profile of every newsroom, from the articles and the stories they form (a
+/// story's id is its first article's).
+fn behaviours(
+    w: &NewsWriter<'_>,
+    articles: &[IngestedArticle],
+    groups: &[Vec<usize>],
+    rooms: &HashMap<String, Newsroom>,
+    now: DateTime<Utc>,
+) -> Result<(), RepoError> {
+    let mut story_of = vec![0i64; articles.len()];
+    for g in groups {
+        let Some(first) = g.first() else { continue };
+        for &i in g {
+            story_of[i] = articles[*first].id;
+        }
+    }
+    let desks = TopicLexicon::builtin();
+    let facts: Vec<ArticleFacts<'_>> = articles
+        .iter()
+        .enumerate()
+        .map(|(i, a)| ArticleFacts {
+            source: &a.input.source,
+            story_id: story_of[i],
+            published_at: a.input.published_at,
+            headline: &a.input.headline,
+            byline: a.input.byline.as_deref(),
+            category: a.input.category.as_deref(),
+            topic: desks.classify(
+                a.input.category.as_deref(),
+                &a.input.headline,
+                a.input.summary.as_deref().unwrap_or(""),
+            ),
+            language: a.language,
+        })
+        .collect();
+    for key in rooms.keys() {
+        if let Some(b) = behaviour(key, &facts, now) {
+            w.set_behaviour(key, &b)?;
+        }
+        w.set_profile(key, profile(key, &facts, now))?;
+    }
+    Ok(())
 }
 
 /// Names of registry people found in the cluster's headlines and summaries.

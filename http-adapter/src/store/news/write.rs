@@ -102,6 +102,26 @@ impl NewsWriter<'_> {
         Ok(())
     }
 
+    /// Sets the computed profile of a newsroom (kept apart from its registry fields).
+    pub fn set_profile(
+        &self,
+        key: &str,
+        profile: Option<serde_json::Value>,
+    ) -> Result<(), RepoError> {
+        let rooms = registry(self.conn)?;
+        let Some(mut room) = rooms.get(key).cloned() else {
+            return Ok(());
+        };
+        room.profile = profile;
+        self.conn
+            .execute(
+                "UPDATE newsrooms SET record = ? WHERE key = ?",
+                params![json(&room)?, key],
+            )
+            .map_err(sql)?;
+        Ok(())
+    }
+
     /// The registry.
     pub fn newsrooms(&self) -> Result<std::collections::HashMap<String, Newsroom>, RepoError> {
         registry(self.conn)

@@ -1,0 +1,250 @@
+//! A newsroom's editorial behaviour and profile, measured from its stored articles over a
+//! 30-day window (spec, "Activity": `behaviour`; "Newsroom": `profile`).
+//!
+//! - `stories`: stories it took part in;
+//! - `bylineRate`: share of its articles with a byline;
+//! - `originalRate`: share of its articles that were the first on their story;
+//! - `opinionShare`: share marked as opinion or analysis (category or headline: `Opinion`,
+//!   `Analysis`, `דעה`, `פרשנות`, `טור`, …);
+//! - `pressReleaseShare`: share marked as a press release or announcement (category, headline
+//!   or byline: `press release`, `spokesperson`, `הודעה לעיתונות`, `דוברות`, …);
+//! - `medianLagMinutes`: median, over its stories, of the minutes between the story's first
+//!   article (any newsroom) and its own first.
+//!
+//! The profile (its shape is ours, the spec leaves it open): articles per day, the share of
+//! each desk, the languages it publishes in.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, Utc};
+use serde_json::{json, Value};
+
+use crate::reference::{Lang, Topic};
+use crate::types::Behaviour;
+
+/// The window of behaviour and profile.
+pub const WINDOW_DAYS: u32 = 30;
+
+/// What behaviour reads of one article.
+#[derive(Debug, Clone, Copy)]
+pub struct ArticleFacts<'a> {
+    pub source: &'a str,
+    pub story_id: i64,
+    pub published_at: DateTime<Utc>,
+    pub headline: &'a str,
+    pub byline: Option<&'a str>,
+    pub category: Option<&'a str>,
+    pub topic: Topic,
+    pub language: Lang,
+}
+
+const OPINION: &[&str] = &[
+    "opinion",
+    "op-ed",
+    "oped",
+    "analysis",
+    "commentary",
+    "column",
+    "editorial",
+    "viewpoint",
+    "דעה",
+    "דעות",
+    "פרשנות",
+    "טור",
+    "מאמר",
+    "מאמרי",
+    "ניתוח",
+    "מבט",
+];
+const PRESS_RELEASE: &[&str] = &[
+    "press release",
+    "press statement",
+    "spokesperson",
+    "spokesman",
+    "announcement",
+    "sponsored",
+    "הודעה לעיתונות",
+    "הודעת דוברות",
+    "דוברות",
+    "דובר",
+    "תוכן שיווקי",
+    "בשיתוף",
+];
+
+fn marked(texts: &[Option<&str>], markers: &[&str]) -> bool {
+    texts.iter().flatten().any(|t| {
+        let t = t.to_lowercase();
+        markers.iter().any(|m| {
+            t.match_indices(m).any(|(at, _)| {
+                let before = t[..at].chars().next_back();
+                let after = t[at + m.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && !after.is_some_and(char::is_alphanumeric)
+            })
+        })
+    })
+}
+
+fn share(n: usize, of: usize) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        ((n as f64 / of as f64) * 1000.0).round() / 1000.0
+    }
+}
+
+/// `source`'s behaviour over the window ending at `now`, from every newsroom's `articles`
+/// (the lag needs the others); `None` when it published nothing in the window.
+pub fn behaviour(
+    source: &str,
+    articles: &[ArticleFacts<'_>],
+    now: DateTime<Utc>,
+) -> Option<Behaviour> {
+    let from = now - Duration::days(i64::from(WINDOW_DAYS));
+    let window: Vec<&ArticleFacts<'_>> = articles
+        .iter()
+        .filter(|a| a.published_at >= from && a.published_at <= now)
+        .collect();
+    let own: Vec<&&ArticleFacts<'_>> = window.iter().filter(|a| a.source == source).collect();
+    if own.is_empty() {
+        return None;
+    }
+    // First article of each story (any newsroom), and this newsroom's first in it.
+    let mut story_first: HashMap<i64, DateTime<Utc>> = HashMap::new();
+    for a in &window {
+        let e = story_first.entry(a.story_id).or_insert(a.published_at);
+        *e = (*e).min(a.published_at);
+    }
+    let mut own_first: BTreeMap<i64, DateTime<Utc>> = BTreeMap::new();
+    for a in &own {
+        let e = own_first.entry(a.story_id).or_insert(a.published_at);
+        *e = (*e).min(a.published_at);
+    }
+    let originals = own
+        .iter()
+        .filter(|a| story_first.get(&a.story_id) == Some(&a.published_at))
+        .count();
+    let mut lags: Vec<f64> = own_first
+        .iter()
+        .filter_map(|(story, at)| {
+            story_first
+                .get(story)
+                .map(|first| (*at - *first).num_seconds() as f64 / 60.0)
+        })
+        .collect();
+    lags.sort_by(f64::total_cmp);
+    let median = match lags.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => lags[n / 2],
+        n => (lags[n / 2 - 1] + lags[n / 2]) / 2.0,
+    };
+    let n = own.len();
+    Some(Behaviour {
+        window_days: WINDOW_DAYS,
+        stories: u32::try_from(own_first.len()).unwrap_or(u32::MAX),
+        byline_rate: share(
+            own.iter()
+                .filter(|a| a.byline.is_some_and(|b| !b.trim().is_empty()))
+                .count(),
+            n,
+        ),
+        original_rate: share(originals, n),
+        opinion_share: share(
+            own.iter()
+                .filter(|a| marked(&[a.category, Some(a.headline)], OPINION))
+                .count(),
+            n,
+        ),
+        press_release_share: share(
+            own.iter()
+                .filter(|a| marked(&[a.category, Some(a.headline), a.byline], PRESS_RELEASE))
+                .count(),
+            n,
+        ),
+        median_lag_minutes: (median * 10.0).round() / 10.0,
+        computed_at: now,
+    })
+}
+
+/// `source`'s profile over the window: articles per day, desks and languages by share.
+pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) -> Option<Value> {
+    let from = now - Duration::days(i64::from(WINDOW_DAYS));
+    let own: Vec<&ArticleFacts<'_>> = articles
+        .iter()
+        .filter(|a| a.source == source && a.published_at >= from && a.published_at <= now)
+        .collect();
+    if own.is_empty() {
+        return None;
+    }
+    let mut desks: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut langs: BTreeMap<&str, usize> = BTreeMap::new();
+    for a in &own {
+        *desks.entry(a.topic.as_str()).or_insert(0) += 1;
+        *langs.entry(a.language.as_str()).or_insert(0) += 1;
+    }
+    let n = own.len();
+    let shares = |m: BTreeMap<&str, usize>| -> Value {
+        m.into_iter()
+            .map(|(k, v)| (k.to_string(), json!(share(v, n))))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    Some(json!({
+        "windowDays": WINDOW_DAYS,
+        "articles": n,
+        "articlesPerDay": ((n as f64 / f64::from(WINDOW_DAYS)) * 100.0).round() / 100.0,
+        "topics": shares(desks),
+        "languages": shares(langs),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn rates_and_lag() {
+        let t = |m: i64| Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap() + Duration::minutes(m);
+        let a = |source, story, m, headline, byline, category| ArticleFacts {
+            source,
+            story_id: story,
+            published_at: t(m),
+            headline,
+            byline,
+            category,
+            topic: Topic::Politics,
+            language: Lang::He,
+        };
+        let articles = [
+            a("ynet", 1, 0, "התקציב אושר", Some("כתב"), None),
+            a("kan", 1, 30, "התקציב אושר בכנסת", None, None),
+            a(
+                "kan",
+                2,
+                60,
+                "פרשנות: מה זה אומר",
+                Some("פרשן"),
+                Some("דעות"),
+            ),
+            a("ynet", 2, 90, "הודעה לעיתונות: משרד האוצר", None, None),
+            a("kan", 3, 100, "Opinion: a budget of growth", None, None),
+        ];
+        let now = t(200);
+        let k = behaviour("kan", &articles, now).unwrap();
+        assert_eq!(k.stories, 3);
+        assert_eq!(k.byline_rate, 0.333);
+        // kan was first on stories 2 and 3.
+        assert_eq!(k.original_rate, 0.667);
+        assert_eq!(k.opinion_share, 0.667);
+        // Lags: story 1 30 min, stories 2 and 3 0 min → median 0.
+        assert_eq!(k.median_lag_minutes, 0.0);
+        let y = behaviour("ynet", &articles, now).unwrap();
+        assert_eq!(y.press_release_share, 0.5);
+        assert_eq!(y.median_lag_minutes, 15.0);
+        assert!(behaviour("haaretz", &articles, now).is_none());
+        let p = profile("kan", &articles, now).unwrap();
+        assert_eq!(p["articles"], 3);
+        assert_eq!(p["topics"]["politics"], 1.0);
+    }
+}
