@@ -65,6 +65,7 @@ pub mod record;
 pub mod reference;
 pub mod search;
 pub mod state;
+pub mod threads;
 pub mod topics;
 pub mod types;
 

@@ -167,3 +167,50 @@ fn false_merges() {
         }
     }
 }
+
+/// Threads found on the fixture: the clusters' gold stories linked over days (printed for
+/// reading against the follow-up notes of `stories.json`).
+#[test]
+fn threads_on_the_fixture() {
+    use lashon_news::cluster::features::extract;
+    use lashon_news::threads::{link, StorySketch, ThreadParams};
+    use std::collections::HashMap;
+    let articles = articles();
+    let pred = run(&articles, Params::default());
+    let mut sketches: HashMap<i64, StorySketch> = HashMap::new();
+    for (i, a) in articles.iter().enumerate() {
+        let s = sketches.entry(pred[i]).or_insert_with(|| StorySketch {
+            id: pred[i],
+            first_at: a.published_at,
+            features: HashMap::new(),
+        });
+        s.first_at = s.first_at.min(a.published_at);
+        for (f, w) in extract(&a.headline, &a.summary, Concepts::builtin()) {
+            *s.features.entry(f).or_insert(0.0) += w;
+        }
+    }
+    let sketches: Vec<StorySketch> = sketches.into_values().collect();
+    let mut params = ThreadParams::default();
+    if let Ok(t) = std::env::var("THREAD_T") {
+        params.threshold = t.parse().unwrap();
+    }
+    if let Ok(c) = std::env::var("THREAD_C") {
+        params.min_shared_concepts = c.parse().unwrap();
+    }
+    let threads = link(&sketches, &params);
+    let gold_of = |c: i64| -> String {
+        let mut g: Vec<&str> = (0..articles.len())
+            .filter(|&i| pred[i] == c)
+            .map(|i| articles[i].gold.as_str())
+            .collect();
+        g.sort();
+        g.dedup();
+        g.join("+")
+    };
+    println!("{} threads", threads.len());
+    for t in &threads {
+        let golds: Vec<String> = t.iter().map(|c| gold_of(*c)).collect();
+        println!("  {}", golds.join(" → "));
+    }
+    assert!(threads.iter().all(|t| t.len() >= 2));
+}

@@ -4,22 +4,24 @@
 //! brief, with the state rules of `lashon_news::state` and the metrics of
 //! `lashon_news::metrics`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::behaviour::{behaviour, profile, ArticleFacts};
+use lashon_news::cluster::features::{extract, Feature};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::metrics::signals;
 use lashon_news::people::PeopleMatcher;
 use lashon_news::record::{
-    thread_days, BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord,
-    SignalRecord, ThreadRecord,
+    BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord, SignalRecord,
+    ThreadRecord,
 };
 use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFacts};
+use lashon_news::threads::{link, StorySketch, ThreadParams};
 use lashon_news::topics::TopicLexicon;
 use lashon_news::types::Newsroom;
-use lashon_news::{search, Lang, Localized, Topic};
+use lashon_news::{Lang, Localized, Topic};
 
 use crate::store::news::{IngestedArticle, NewsWriter};
 use crate::store::Store;
@@ -79,18 +81,13 @@ impl Clustering for Online {
     }
 }
 
-/// Folded tokens of four letters or more (thread linking).
-fn significant(a: &IngestedArticle) -> BTreeSet<String> {
-    let text = format!(
-        "{} {}",
-        a.input.headline,
-        a.input.summary.as_deref().unwrap_or("")
-    );
-    search::tokens(&text)
-        .into_iter()
-        .map(|t| search::forms(&t).pop().unwrap_or(t))
-        .filter(|t| t.chars().count() >= 4)
-        .collect()
+/// The clustering features of an article (thread linking sums them per story).
+fn features(a: &IngestedArticle) -> HashMap<Feature, f32> {
+    extract(
+        &a.input.headline,
+        a.input.summary.as_deref().unwrap_or(""),
+        Concepts::builtin(),
+    )
 }
 
 fn localized(pairs: impl Iterator<Item = (Lang, String)>) -> Localized {
@@ -108,7 +105,7 @@ fn localized(pairs: impl Iterator<Item = (Lang, String)>) -> Localized {
 struct Draft {
     story: NewStory,
     members: Vec<MemberRecord>,
-    tokens: BTreeSet<String>,
+    features: HashMap<Feature, f32>,
 }
 
 /// The facts the state rules read.
@@ -167,7 +164,12 @@ pub fn rebuild(
                 .find(|t| *t != Topic::General)
                 .unwrap_or(Topic::General);
             let members = w.members_of(&items.iter().map(|a| a.id).collect::<Vec<_>>())?;
-            let tokens = items.iter().flat_map(|a| significant(a)).collect();
+            let mut sum: HashMap<Feature, f32> = HashMap::new();
+            for a in &items {
+                for (f, w) in features(a) {
+                    *sum.entry(f).or_insert(0.0) += w;
+                }
+            }
             drafts.push(Draft {
                 story: NewStory {
                     id: lead.id,
@@ -189,7 +191,7 @@ pub fn rebuild(
                     updated_at: lead.input.updated_at,
                 },
                 members,
-                tokens,
+                features: sum,
             });
         }
         let threads = link_threads(w, &mut drafts)?;
@@ -299,70 +301,60 @@ fn entities(
         .collect()
 }
 
-/// Threads: stories of the same desk on different Jerusalem days sharing three tokens or more.
+/// Threads ([`lashon_news::threads`]): each thread written, its stories pointed to it.
 fn link_threads(w: &NewsWriter<'_>, drafts: &mut [Draft]) -> Result<usize, RepoError> {
-    let mut parent: Vec<usize> = (0..drafts.len()).collect();
-    fn root(p: &mut [usize], i: usize) -> usize {
-        let mut r = i;
-        while p[r] != r {
-            r = p[r];
-        }
-        p[i] = r;
-        r
-    }
-    let day = |d: &Draft| d.members.iter().map(|m| m.published_at).min();
-    for i in 0..drafts.len() {
-        for j in i + 1..drafts.len() {
-            let (a, b) = (&drafts[i], &drafts[j]);
-            let (Some(da), Some(db)) = (day(a), day(b)) else {
-                continue;
-            };
-            if a.story.topic == b.story.topic
-                && thread_days(da.min(db), da.max(db)) > 1
-                && a.tokens.intersection(&b.tokens).count() >= 3
-            {
-                let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
-                parent[ra.max(rb)] = ra.min(rb);
-            }
-        }
-    }
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for i in 0..drafts.len() {
-        let r = root(&mut parent, i);
-        groups.entry(r).or_default().push(i);
-    }
-    let mut n = 0;
-    for ids in groups.values().filter(|g| g.len() >= 2) {
-        let span = |i: &usize| {
-            let d = &drafts[*i];
-            let first = d.members.iter().map(|m| m.published_at).min();
-            let last = d.members.iter().map(|m| m.published_at).max();
-            (first, last, d.story.id)
+    let sketches: Vec<StorySketch> = drafts
+        .iter()
+        .filter_map(|d| {
+            Some(StorySketch {
+                id: d.story.id,
+                first_at: d.members.iter().map(|m| m.published_at).min()?,
+                features: d.features.clone(),
+            })
+        })
+        .collect();
+    let threads = link(&sketches, &ThreadParams::default());
+    let index: HashMap<i64, usize> = drafts
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.story.id, i))
+        .collect();
+    for ids in &threads {
+        let members: Vec<usize> = ids.iter().filter_map(|id| index.get(id).copied()).collect();
+        let span = |i: usize| {
+            let d = &drafts[i];
+            (
+                d.members.iter().map(|m| m.published_at).min(),
+                d.members.iter().map(|m| m.published_at).max(),
+            )
         };
-        let Some(first) = ids.iter().map(span).min() else {
+        let Some(&first) = members.first() else {
             continue;
         };
-        let Some(newest) = ids.iter().map(|i| (span(i).1, span(i).2)).max() else {
+        let (Some(first_at), _) = span(first) else {
             continue;
         };
-        let (Some(first_at), (Some(newest_at), newest_id)) = (first.0, newest) else {
+        let Some((newest_at, newest)) = members
+            .iter()
+            .filter_map(|&i| span(i).1.map(|t| (t, i)))
+            .max_by_key(|(t, i)| (*t, drafts[*i].story.id))
+        else {
             continue;
         };
         let thread = ThreadRecord {
-            id: first.2,
-            title: drafts[ids[0]].story.headline.clone(),
-            nodes: u32::try_from(ids.len()).unwrap_or(u32::MAX),
+            id: drafts[first].story.id,
+            title: drafts[first].story.headline.clone(),
+            nodes: u32::try_from(members.len()).unwrap_or(u32::MAX),
             first_at,
             newest_at,
-            newest_story_id: newest_id,
+            newest_story_id: drafts[newest].story.id,
         };
         w.put_thread(&thread)?;
-        for i in ids {
-            drafts[*i].story.thread_id = Some(thread.id);
+        for i in members {
+            drafts[i].story.thread_id = Some(thread.id);
         }
-        n += 1;
     }
-    Ok(n)
+    Ok(threads.len())
 }
 
 fn mentions(
