@@ -52,6 +52,7 @@
 
 pub mod clock;
 pub mod behaviour;
+pub mod brief;
 pub mod cluster;
 pub mod cursor;
 pub mod error;

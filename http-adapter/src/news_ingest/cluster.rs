@@ -6,17 +6,15 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::behaviour::{behaviour, profile, ArticleFacts};
+use lashon_news::brief::{compose, BriefCandidate};
 use lashon_news::cluster::features::{extract, Feature};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use lashon_news::metrics::signals;
 use lashon_news::people::PeopleMatcher;
-use lashon_news::record::{
-    BriefItemRecord, BriefRecord, ChangeRecord, MemberRecord, PersonRecord, SignalRecord,
-    ThreadRecord,
-};
+use lashon_news::record::{ChangeRecord, MemberRecord, PersonRecord, SignalRecord, ThreadRecord};
 use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFacts};
 use lashon_news::threads::{link, StorySketch, ThreadParams};
 use lashon_news::topics::TopicLexicon;
@@ -106,6 +104,11 @@ struct Draft {
     story: NewStory,
     members: Vec<MemberRecord>,
     features: HashMap<Feature, f32>,
+    /// Summaries of its articles with their language (the brief).
+    summaries: Vec<(Lang, String)>,
+    /// Importance and heat as last computed (the brief).
+    importance: f64,
+    heat: f64,
 }
 
 /// The facts the state rules read.
@@ -192,6 +195,12 @@ pub fn rebuild(
                 },
                 members,
                 features: sum,
+                summaries: items
+                    .iter()
+                    .filter_map(|a| a.input.summary.clone().map(|s| (a.language, s)))
+                    .collect(),
+                importance: 0.0,
+                heat: 0.0,
             });
         }
         let threads = link_threads(w, &mut drafts)?;
@@ -212,7 +221,12 @@ pub fn rebuild(
                 story_id: d.story.id,
                 state,
                 label: verdict.clone(),
-                signals: signals(&published, facts.outlets, facts.sides.len(), now),
+                signals: {
+                    let sig = signals(&published, facts.outlets, facts.sides.len(), now);
+                    d.importance = sig.importance;
+                    d.heat = sig.heat;
+                    sig
+                },
                 computed_at: now,
                 gaps: gaps.clone(),
             })?;
@@ -376,45 +390,23 @@ fn mentions(
     Ok(())
 }
 
-/// The brief: the five most important stories of the last 24 hours.
+/// The brief ([`lashon_news::brief`]), when a story of the last 24 hours qualifies.
 fn brief(w: &NewsWriter<'_>, drafts: &[Draft], now: DateTime<Utc>) -> Result<(), RepoError> {
-    let mut recent: Vec<&Draft> = drafts
+    let candidates: Vec<BriefCandidate> = drafts
         .iter()
-        .filter(|d| {
-            d.members
-                .iter()
-                .any(|m| now - m.published_at < Duration::hours(24))
+        .filter_map(|d| {
+            Some(BriefCandidate {
+                url: d.story.url.clone(),
+                headline: d.story.headline.clone(),
+                summaries: d.summaries.clone(),
+                importance: d.importance,
+                heat: d.heat,
+                latest_at: d.members.iter().map(|m| m.published_at).max()?,
+            })
         })
         .collect();
-    if recent.is_empty() {
-        return Ok(());
+    match compose(&candidates, now) {
+        Some(b) => w.add_brief(&b),
+        None => Ok(()),
     }
-    recent.sort_by_key(|d| std::cmp::Reverse((d.members.len(), d.story.id)));
-    recent.truncate(5);
-    let items = recent
-        .iter()
-        .map(|d| BriefItemRecord {
-            story_url: d.story.url.clone(),
-            headline: d.story.headline.clone(),
-            text: if d.story.summary.is_empty() {
-                d.story.headline.clone()
-            } else {
-                d.story.summary.clone()
-            },
-        })
-        .collect();
-    w.add_brief(&BriefRecord {
-        generated_at: now,
-        intro: Localized::both(
-            format!(
-                "The {} most covered stories of the last 24 hours.",
-                recent.len()
-            ),
-            format!(
-                "{} הסיפורים המסוקרים ביותר ב-24 השעות האחרונות.",
-                recent.len()
-            ),
-        ),
-        items,
-    })
 }
