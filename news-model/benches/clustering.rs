@@ -1,0 +1,73 @@
+//! Throughput of online clustering on a generated stream of 100,000 articles: the labelled
+//! fixture's five days (663 Hebrew and English articles) repeated, each copy five days after
+//! the previous one, so the stream has the fixture's mix of story sizes and near-misses at
+//! every point. One thread. Reports articles per second and the most clusters open at once
+//! (memory is bounded by the active window, not by the stream).
+//!
+//!     cargo bench -p lashon-news --bench clustering
+
+use std::time::Instant;
+
+use chrono::{DateTime, Duration, Utc};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lashon_news::cluster::{Clusterer, Concepts, Params};
+use serde::Deserialize;
+
+#[derive(Deserialize, Clone)]
+#[serde(rename_all = "camelCase")]
+struct Article {
+    headline: String,
+    #[serde(default)]
+    summary: String,
+    published_at: DateTime<Utc>,
+}
+
+const STREAM: usize = 100_000;
+
+fn stream() -> Vec<Article> {
+    let base: Vec<Article> = include_str!("../tests/data/clustering/articles.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("article"))
+        .collect();
+    (0..)
+        .flat_map(|copy: i64| {
+            base.iter().map(move |a| Article {
+                published_at: a.published_at + Duration::days(5 * copy),
+                ..a.clone()
+            })
+        })
+        .take(STREAM)
+        .collect()
+}
+
+fn run(articles: &[Article]) -> usize {
+    let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+    let mut most_open = 0;
+    for (i, a) in articles.iter().enumerate() {
+        c.evict(a.published_at);
+        c.add(i as i64, a.published_at, &a.headline, &a.summary);
+        most_open = most_open.max(c.open_clusters());
+    }
+    most_open
+}
+
+fn bench(c: &mut Criterion) {
+    let articles = stream();
+    let started = Instant::now();
+    let most_open = run(&articles);
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "one pass: {} articles in {secs:.2} s = {:.0} articles/s; at most {most_open} clusters open",
+        articles.len(),
+        articles.len() as f64 / secs
+    );
+    let mut g = c.benchmark_group("clustering");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(articles.len() as u64));
+    g.bench_function("stream_100k", |b| b.iter(|| run(&articles)));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
