@@ -2,25 +2,38 @@
 //! from one table of endpoints (spec, "Endpoint list") so the document and the router name the
 //! same paths, scopes and parameters.
 //!
+//! Each 200 body is the schema of the type the handler serializes (`lashon_news::types`,
+//! derived with the `openapi` feature): lists are the [`ListEnvelope`] of their item type with
+//! the endpoint's extras beside the common fields, single resources reference their component.
+//!
 //! Parameters are typed as loosely as the rules accept: `lang` and the stories `state` take
 //! any string (unknown values read as `en` / are ignored), `limit` and `window` have no upper
 //! bound (they are clamped, not refused). The opaque `cursor` is described on each paged
 //! operation rather than listed, since only values the server issued are valid.
 
 use axum::Json;
+use lashon_news::export::EXPORT_FIELDS;
+use lashon_news::types::{
+    Activity, BlindspotItem, BlindspotsExtra, Brief, ChangeItem, ChangesExtra, ListEnvelope,
+    Member, MembersExtra, Newsroom, NoExtra, Person, PersonDetail, Story, StoryDetail,
+    ThreadDetail, ThreadSummary, TopicVolume, TopicsExtra, TrendingExtra, TrendingItem,
+};
 use utoipa::openapi::path::{OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{
     ComponentsBuilder, ContentBuilder, HttpMethod, InfoBuilder, KnownFormat, OpenApi,
-    OpenApiBuilder, PathItem, PathsBuilder, Ref, Required, ResponseBuilder, ResponsesBuilder,
+    OpenApiBuilder, PathItem, PathsBuilder, Ref, RefOr, Required, ResponseBuilder,
+    ResponsesBuilder,
 };
+use utoipa::{PartialSchema, ToSchema};
 
 /// A parameter's schema.
 #[derive(Clone, Copy)]
 enum P {
     Text,
-    TextMinMax(usize, usize),
+    /// The search text (rule 9): 2 to 120 characters once trimmed.
+    SearchText,
     /// Integer at least this.
     Int(f64),
     /// A path id: integer >= 1.
@@ -51,10 +64,12 @@ fn schema(p: P) -> Schema {
     let o = ObjectBuilder::new();
     let s = match p {
         P::Text => o.schema_type(Type::String),
-        P::TextMinMax(a, b) => o
+        P::SearchText => o
             .schema_type(Type::String)
-            .min_length(Some(a))
-            .max_length(Some(b)),
+            .pattern(Some(search_text_pattern()))
+            .description(Some(
+                "2 to 120 characters after leading and trailing white space is trimmed.",
+            )),
         // Counts above their range are clamped, not refused: no maximum.
         P::Int(min) => o.schema_type(Type::Integer).minimum(Some(min)),
         // Ids: above 2^53 a JSON number is not exact, and the server's ids stay far below.
@@ -95,6 +110,19 @@ fn schema(p: P) -> Schema {
     s.build().into()
 }
 
+/// White space as `str::trim` strips it (the Unicode `White_Space` property), as a regex class
+/// body. JSON Schema's `\s` is not the same set (ECMA-262 adds U+FEFF, Python's adds U+001C to
+/// U+001F, neither has U+0085), so it is spelt out.
+const WHITE_SPACE: &str =
+    r"\t\n\u000B\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000";
+
+/// `q` (rule 9): `SearchParams` trims it and then wants 2 to 120 characters, so any white
+/// space around a first and a last other character with at most 118 characters between them.
+fn search_text_pattern() -> String {
+    let ws = WHITE_SPACE;
+    format!("^[{ws}]*[^{ws}][\\s\\S]{{0,118}}[^{ws}][{ws}]*$")
+}
+
 type Param = (&'static str, ParameterIn, bool, P);
 
 const fn q(name: &'static str, p: P) -> Param {
@@ -110,32 +138,104 @@ const FILTERS: [Param; 4] = [
     q("since", P::Int(0.0)),
 ];
 
+/// The 200 of an operation: each content type with its schema, and the component schemas
+/// those reference.
+struct Ok200 {
+    content: Vec<(&'static str, RefOr<Schema>)>,
+    components: Vec<(String, RefOr<Schema>)>,
+}
+
+/// A single resource: a reference to the component of `T`.
+fn one<T: ToSchema>() -> Ok200 {
+    let mut components = vec![(T::name().into_owned(), T::schema())];
+    T::schemas(&mut components);
+    Ok200 {
+        content: vec![("application/json", Ref::from_schema_name(T::name()).into())],
+        components,
+    }
+}
+
+/// A list: the envelope of `T` with the extras `X`, inline.
+fn list<T: ToSchema, X: ToSchema>() -> Ok200 {
+    let mut components = Vec::new();
+    ListEnvelope::<T, X>::schemas(&mut components);
+    Ok200 {
+        content: vec![("application/json", ListEnvelope::<T, X>::schema())],
+        components,
+    }
+}
+
+/// Export (rule 11): a page of records as JSON lines or CSV, both text.
+fn export() -> Ok200 {
+    let fields = EXPORT_FIELDS.join(", ");
+    let text = |description: String| -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(description))
+            .build()
+            .into()
+    };
+    Ok200 {
+        content: vec![
+            (
+                "application/x-ndjson",
+                text(format!(
+                    "JSON lines: one object per article, each line ending in `\\n`, with the \
+                     fields {fields}; an absent value is null."
+                )),
+            ),
+            (
+                "text/csv",
+                text(format!(
+                    "RFC 4180 CSV with CRLF line ends: a header row naming the columns \
+                     {fields}, then one row per article; an absent value is an empty field."
+                )),
+            ),
+        ],
+        components: Vec::new(),
+    }
+}
+
+/// The document itself: an OpenAPI object.
+fn document() -> Ok200 {
+    Ok200 {
+        content: vec![(
+            "application/json",
+            ObjectBuilder::new()
+                .schema_type(Type::Object)
+                .description(Some("An OpenAPI 3.1 document."))
+                .build()
+                .into(),
+        )],
+        components: Vec::new(),
+    }
+}
+
 /// One operation: path under `/api/v1`, scope (none for the document), whether it is
-/// paged, its parameters, and the content types of its 200.
-type Endpoint = (
-    &'static str,
-    Option<&'static str>,
-    bool,
-    Vec<Param>,
-    &'static [&'static str],
-);
+/// paged, its parameters, and its 200.
+type Endpoint = (&'static str, Option<&'static str>, bool, Vec<Param>, Ok200);
 
 fn endpoints() -> Vec<Endpoint> {
-    let json: &'static [&'static str] = &["application/json"];
     let id = |name| (name, ParameterIn::Path, true, P::Id);
     let key = ("key", ParameterIn::Path, true, P::Text);
     let mut stories = vec![LANG, LIMIT];
     stories.extend(FILTERS);
     let mut search = stories.clone();
-    search.push(("q", ParameterIn::Query, true, P::TextMinMax(2, 120)));
+    search.push(("q", ParameterIn::Query, true, P::SearchText));
     vec![
-        ("/stories", Some("stories"), true, stories, json),
+        (
+            "/stories",
+            Some("stories"),
+            true,
+            stories,
+            list::<Story, NoExtra>(),
+        ),
         (
             "/stories/{ckey}",
             Some("stories"),
             false,
             vec![id("ckey"), LANG],
-            json,
+            one::<StoryDetail>(),
         ),
         (
             "/stories/{ckey}/members",
@@ -148,21 +248,21 @@ fn endpoints() -> Vec<Endpoint> {
                 q("side", P::Enum(SIDES)),
                 q("lean", P::Enum(LEANS)),
             ],
-            json,
+            list::<Member, MembersExtra>(),
         ),
         (
             "/threads",
             Some("stories"),
             true,
             vec![LANG, LIMIT, q("minNodes", P::IntRange(1.0, 50.0))],
-            json,
+            list::<ThreadSummary, NoExtra>(),
         ),
         (
             "/threads/{id}",
             Some("stories"),
             false,
             vec![id("id"), LANG, LIMIT],
-            json,
+            one::<ThreadDetail>(),
         ),
         (
             "/trending",
@@ -177,7 +277,7 @@ fn endpoints() -> Vec<Endpoint> {
                 ),
                 q("window", P::Int(0.0)),
             ],
-            json,
+            list::<TrendingItem, TrendingExtra>(),
         ),
         (
             "/blindspots",
@@ -190,29 +290,35 @@ fn endpoints() -> Vec<Endpoint> {
                 q("side", P::Enum(SIDES)),
                 q("window", P::Int(0.0)),
             ],
-            json,
+            list::<BlindspotItem, BlindspotsExtra>(),
         ),
-        ("/sources", Some("sources"), false, vec![LANG], json),
+        (
+            "/sources",
+            Some("sources"),
+            false,
+            vec![LANG],
+            list::<Newsroom, NoExtra>(),
+        ),
         (
             "/sources/{key}",
             Some("sources"),
             false,
             vec![key.clone()],
-            json,
+            one::<Newsroom>(),
         ),
         (
             "/sources/{key}/activity",
             Some("sources"),
             false,
             vec![key, q("days", P::Int(1.0))],
-            json,
+            one::<Activity>(),
         ),
         (
             "/topics",
             Some("sources"),
             false,
             vec![q("days", P::Int(1.0))],
-            json,
+            list::<TopicVolume, TopicsExtra>(),
         ),
         (
             "/changes",
@@ -223,18 +329,30 @@ fn endpoints() -> Vec<Endpoint> {
                 LIMIT,
                 ("since", ParameterIn::Query, true, P::DateTime),
             ],
-            json,
+            list::<ChangeItem, ChangesExtra>(),
         ),
-        ("/search", Some("search"), true, search, json),
-        ("/people", Some("people"), false, vec![LANG], json),
+        (
+            "/search",
+            Some("search"),
+            true,
+            search,
+            list::<Story, NoExtra>(),
+        ),
+        (
+            "/people",
+            Some("people"),
+            false,
+            vec![LANG],
+            list::<Person, NoExtra>(),
+        ),
         (
             "/people/{id}",
             Some("people"),
             false,
             vec![id("id"), LANG],
-            json,
+            one::<PersonDetail>(),
         ),
-        ("/brief", Some("brief"), false, vec![LANG], json),
+        ("/brief", Some("brief"), false, vec![LANG], one::<Brief>()),
         (
             "/export",
             Some("export"),
@@ -245,9 +363,9 @@ fn endpoints() -> Vec<Endpoint> {
                 q("format", P::Enum(&["jsonl", "csv"])),
                 q("lang", P::Enum(&["en", "he"])),
             ],
-            &["application/x-ndjson", "text/csv"],
+            export(),
         ),
-        ("/openapi.json", None, false, vec![], json),
+        ("/openapi.json", None, false, vec![], document()),
     ]
 }
 
@@ -266,16 +384,14 @@ fn error_response(description: &str) -> utoipa::openapi::Response {
 /// The document.
 pub fn news_document() -> OpenApi {
     let mut paths = PathsBuilder::new();
-    for (path, scope, paged, params, types) in endpoints() {
+    let mut components = ComponentsBuilder::new();
+    for (path, scope, paged, params, body) in endpoints() {
         let mut ok = ResponseBuilder::new().description("the resource");
-        for t in types {
-            ok = ok.content(
-                *t,
-                ContentBuilder::new()
-                    .schema(Some(ObjectBuilder::new().build()))
-                    .build(),
-            );
+        for (t, schema) in body.content {
+            ok = ok.content(t, ContentBuilder::new().schema(Some(schema)).build());
         }
+        // A schema reached from several endpoints is the same each time: the last one stays.
+        components = components.schemas_from_iter(body.components);
         let mut responses = ResponsesBuilder::new().response("200", ok.build());
         let mut op = OperationBuilder::new().operation_id(Some(format!(
             "news{}",
@@ -342,7 +458,7 @@ pub fn news_document() -> OpenApi {
         )
         .paths(paths.build())
         .components(Some(
-            ComponentsBuilder::new()
+            components
                 .schema("Error", error)
                 .security_scheme(
                     "bearer",
@@ -356,4 +472,174 @@ pub fn news_document() -> OpenApi {
 /// `GET /api/v1/openapi.json` (no key).
 pub async fn news_openapi() -> Json<OpenApi> {
     Json(news_document())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+
+    fn doc() -> Value {
+        serde_json::to_value(news_document()).expect("the document serializes")
+    }
+
+    fn refs<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    match (k.as_str(), v) {
+                        ("$ref", Value::String(r)) => out.push(r),
+                        _ => refs(v, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_ref_resolves_to_a_component() {
+        let doc = doc();
+        let text = serde_json::to_string(&doc).unwrap();
+        assert!(text.len() > 1000);
+        let mut found = Vec::new();
+        refs(&doc, &mut found);
+        assert!(found.len() > 20, "{found:?}");
+        for r in found {
+            let name = r
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or_else(|| panic!("not a schema reference: {r}"));
+            assert!(
+                doc["components"]["schemas"][name].is_object(),
+                "{r} does not resolve"
+            );
+        }
+        for name in [
+            "Story",
+            "StoryDetail",
+            "Member",
+            "ThreadSummary",
+            "ThreadDetail",
+            "TrendingItem",
+            "BlindspotItem",
+            "ChangeItem",
+            "Newsroom",
+            "Activity",
+            "TopicVolume",
+            "Person",
+            "PersonDetail",
+            "Brief",
+            "Side",
+            "Lean",
+            "Lang",
+            "Error",
+        ] {
+            assert!(doc["components"]["schemas"][name].is_object(), "{name}");
+        }
+    }
+
+    #[test]
+    fn stories_answer_the_envelope_of_story() {
+        let doc = doc();
+        let ok = &doc["paths"]["/api/v1/stories"]["get"]["responses"]["200"]["content"]
+            ["application/json"]["schema"];
+        assert_eq!(
+            ok["properties"]["data"]["items"]["$ref"],
+            "#/components/schemas/Story"
+        );
+        let required: Vec<&str> = ok["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            required,
+            ["data", "nextCursor", "lang", "generatedAt", "limit"]
+        );
+        assert_eq!(
+            ok["properties"]["nextCursor"]["type"],
+            serde_json::json!(["string", "null"])
+        );
+        // The extras of an endpoint sit beside the common fields.
+        let trending = &doc["paths"]["/api/v1/trending"]["get"]["responses"]["200"]["content"]
+            ["application/json"]["schema"];
+        for field in ["data", "metric", "windowMinutes"] {
+            assert!(trending["properties"][field].is_object(), "{field}");
+            assert!(trending["required"]
+                .as_array()
+                .unwrap()
+                .contains(&Value::from(field)));
+        }
+        let detail = &doc["paths"]["/api/v1/stories/{ckey}"]["get"]["responses"]["200"]["content"]
+            ["application/json"]["schema"];
+        assert_eq!(detail["$ref"], "#/components/schemas/StoryDetail");
+    }
+
+    #[test]
+    fn reference_values_are_the_wire_spellings() {
+        let doc = doc();
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["Side"]["enum"], serde_json::json!(SIDES));
+        assert_eq!(schemas["Lean"]["enum"], serde_json::json!(LEANS));
+        assert_eq!(schemas["Lang"]["enum"], serde_json::json!(["en", "he"]));
+        assert!(schemas["StoryState"]["enum"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("thread_update")));
+    }
+
+    #[test]
+    fn export_keeps_its_two_text_bodies() {
+        let doc = doc();
+        let content = &doc["paths"]["/api/v1/export"]["get"]["responses"]["200"]["content"];
+        for t in ["application/x-ndjson", "text/csv"] {
+            assert_eq!(content[t]["schema"]["type"], "string", "{t}");
+        }
+    }
+
+    /// The class in the `q` pattern is exactly the set `str::trim` strips.
+    #[test]
+    fn search_text_white_space_is_what_trim_strips() {
+        let mut chars = Vec::new();
+        let mut rest = WHITE_SPACE;
+        while let Some(c) = rest.chars().next() {
+            let (c, len) = match (c, rest.as_bytes().get(1)) {
+                ('\\', Some(b'u')) => {
+                    let code = u32::from_str_radix(&rest[2..6], 16).unwrap();
+                    (char::from_u32(code).unwrap(), 6)
+                }
+                ('\\', Some(b't')) => ('\t', 2),
+                ('\\', Some(b'n')) => ('\n', 2),
+                ('\\', Some(b'f')) => ('\u{c}', 2),
+                ('\\', Some(b'r')) => ('\r', 2),
+                ('-', _) => {
+                    rest = &rest[1..];
+                    let first = *chars.last().unwrap() as u32;
+                    let code = u32::from_str_radix(&rest[2..6], 16).unwrap();
+                    chars.extend((first + 1..=code).filter_map(char::from_u32));
+                    rest = &rest[6..];
+                    continue;
+                }
+                (c, _) => (c, c.len_utf8()),
+            };
+            chars.push(c);
+            rest = &rest[len..];
+        }
+        let trimmed: Vec<char> = (0..=0x10FFFF)
+            .filter_map(char::from_u32)
+            .filter(|c| c.is_whitespace())
+            .collect();
+        assert_eq!(chars, trimmed);
+        let pattern = search_text_pattern();
+        assert!(pattern.starts_with("^[\\t") && pattern.contains("{0,118}"));
+    }
+
+    #[test]
+    #[ignore = "prints the document"]
+    fn dump() {
+        println!("{}", serde_json::to_string_pretty(&doc()).unwrap());
+    }
 }

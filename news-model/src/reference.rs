@@ -5,10 +5,14 @@
 
 use serde::{Deserialize, Serialize};
 
+// `$wire` is a `tt` rather than a `literal`: a `literal` fragment reaches the derives wrapped
+// in an invisible group, which serde reads but utoipa's `ToSchema` does not (it would fall back
+// to the variant names); as a `tt` the string literal is passed through as written.
 macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $wire:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $wire:tt),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
         pub enum $name {
             $($(#[$vmeta])* #[serde(rename = $wire)] $variant),+
         }
@@ -184,6 +188,7 @@ impl Topic {
 
 /// The output language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Lang {
     /// English, the default.
     #[default]

@@ -7,6 +7,7 @@ use crate::reference::Lang;
 
 /// One item of the brief.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BriefItem {
     /// URL of the story.
@@ -19,6 +20,7 @@ pub struct BriefItem {
 
 /// The daily brief.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Brief {
     /// Language of the intro after fallback.

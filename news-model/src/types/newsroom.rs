@@ -7,6 +7,7 @@ use crate::reference::{Lang, Lean, Side, Topic};
 
 /// A newsroom of the registry.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Newsroom {
     /// Registry key.
     pub key: String,
@@ -21,11 +22,13 @@ pub struct Newsroom {
     /// Where it is based.
     pub place: String,
     /// Computed profile; null until computed. Its shape is not fixed by the spec.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub profile: Option<serde_json::Value>,
 }
 
 /// Crawl counts over the activity window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CrawlSummary {
     /// Days covered.
@@ -49,16 +52,20 @@ pub struct CrawlSummary {
     /// Errors counted.
     pub errors: u64,
     /// Start of the newest run.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_run_at: Option<DateTime<Utc>>,
     /// End of the newest finished run.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_finished_at: Option<DateTime<Utc>>,
     /// Share of finished runs that were ok; a running crawl never counts as a failure.
     /// Null when no run has finished.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub success_rate: Option<f64>,
 }
 
 /// Editorial behaviour over its own 30-day window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Behaviour {
     /// Always 30.
@@ -81,6 +88,7 @@ pub struct Behaviour {
 
 /// Measured activity of a newsroom.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Activity {
     /// Newsroom key.
@@ -90,6 +98,7 @@ pub struct Activity {
     /// Crawl counts.
     pub crawl: CrawlSummary,
     /// Behaviour, null until computed.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub behaviour: Option<Behaviour>,
     /// When this answer was made.
     pub generated_at: DateTime<Utc>,
@@ -97,6 +106,7 @@ pub struct Activity {
 
 /// A desk of the topics register with its live volume.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TopicVolume {
     /// Desk id.
     pub id: Topic,

@@ -9,6 +9,7 @@ use crate::types::{SideCounts, Story};
 
 /// The computed signals of a state row.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Signals {
     /// Editorial importance.
     pub importance: f64,
@@ -24,6 +25,7 @@ pub struct Signals {
 
 /// An item of the trending list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TrendingItem {
     /// 1-based rank in the whole walk for the metric.
@@ -33,6 +35,7 @@ pub struct TrendingItem {
     /// Cluster state.
     pub state: StoryState,
     /// Label of the state.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub label: Option<String>,
     /// The signals.
     #[serde(flatten)]
@@ -42,6 +45,7 @@ pub struct TrendingItem {
     /// Sides that ran nothing.
     pub missing_sides: Vec<Side>,
     /// Thread id, if any.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub thread_id: Option<i64>,
     /// When the signals were computed.
     pub computed_at: DateTime<Utc>,
@@ -51,6 +55,7 @@ pub struct TrendingItem {
 
 /// A side that did not run a story, with its label.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Gap {
     /// The side.
     pub side: Side,
@@ -60,6 +65,7 @@ pub struct Gap {
 
 /// An item of the blindspot list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BlindspotItem {
     /// Cluster id.
@@ -67,6 +73,7 @@ pub struct BlindspotItem {
     /// `blindspot` or `undercovered`.
     pub state: StoryState,
     /// Label of the state.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub label: Option<String>,
     /// The signals.
     #[serde(flatten)]
@@ -76,6 +83,7 @@ pub struct BlindspotItem {
     /// Sides that ran nothing.
     pub missing_sides: Vec<Side>,
     /// Thread id, if any.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub thread_id: Option<i64>,
     /// When the signals were computed.
     pub computed_at: DateTime<Utc>,
@@ -87,6 +95,7 @@ pub struct BlindspotItem {
 
 /// An item of the change feed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ChangeItem {
     /// Cluster id.
@@ -94,10 +103,12 @@ pub struct ChangeItem {
     /// The new state.
     pub state: StoryState,
     /// Label of the state.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub label: Option<String>,
     /// Sides that ran nothing at the change.
     pub missing_sides: Vec<Side>,
     /// Thread id, if any.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub thread_id: Option<i64>,
     /// When the state changed.
     pub changed_at: DateTime<Utc>,

@@ -9,6 +9,7 @@ use crate::reference::{Lang, Lean, Side, StoryState, Topic};
 
 /// Count of articles per press side, every side present (zero when it ran nothing).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SideCounts {
     /// `left`.
     pub left: u32,
@@ -74,6 +75,7 @@ impl SideCounts {
 
 /// Count of articles per lean.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LeanCounts {
     /// `left`.
     pub left: u32,
@@ -100,6 +102,7 @@ impl LeanCounts {
 
 /// The running thread a story belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ThreadRef {
     /// Thread id.
     pub id: i64,
@@ -111,6 +114,7 @@ pub struct ThreadRef {
 
 /// A story: one cluster of articles.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Story {
     /// Cluster id.
@@ -120,6 +124,7 @@ pub struct Story {
     /// Lead headline in the requested language.
     pub headline: String,
     /// Machine-written summary.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub summary: Option<String>,
     /// Desk id.
     pub topic: Topic,
@@ -130,6 +135,7 @@ pub struct Story {
     /// Newest article in the cluster; the sort key.
     pub latest_at: DateTime<Utc>,
     /// When the lead body last changed, only when more than 60 s after publication.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub updated_at: Option<DateTime<Utc>>,
     /// Number of newsrooms in the cluster.
     pub outlets: u32,
@@ -138,30 +144,36 @@ pub struct Story {
     /// Sides that published nothing.
     pub missing_sides: Vec<Side>,
     /// Cluster state, null when none computed.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub state: Option<StoryState>,
     /// Editorial label of the state.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub verdict: Option<String>,
     /// Articles per lean.
     pub lean: LeanCounts,
     /// Newsroom keys in the cluster.
     pub sources: Vec<String>,
     /// Running thread, if any.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub thread: Option<ThreadRef>,
 }
 
 /// How an article frames the story: who did what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Framing {
     /// The grammatical subject of the headline.
     pub subject: String,
     /// The verb.
     pub verb: String,
     /// The actor, when the headline names one.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub actor: Option<String>,
 }
 
 /// One article of a story.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     /// Article id.
@@ -185,13 +197,16 @@ pub struct Member {
     /// Kind of article (report, opinion, ...).
     pub story_type: String,
     /// Framing, null until computed.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub framing: Option<Framing>,
     /// When the body last changed.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub updated_at: Option<DateTime<Utc>>,
 }
 
 /// When the story spread: first and last article, and the first article of each side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Timeline {
     /// First article.
@@ -208,6 +223,7 @@ pub struct Timeline {
 
 /// Story detail: the story object plus members, timeline and framing note.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct StoryDetail {
     /// The story fields; `outlets` is counted from `members`.
@@ -216,7 +232,9 @@ pub struct StoryDetail {
     /// One record per article.
     pub members: Vec<Member>,
     /// Spread over time, null when there are no members.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub timeline: Option<Timeline>,
     /// Framing note.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub framing_note: Option<String>,
 }

@@ -8,6 +8,7 @@ use crate::types::Story;
 
 /// A running thread in a list.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ThreadSummary {
     /// Thread id.
@@ -30,6 +31,7 @@ pub struct ThreadSummary {
 
 /// A thread with its arc (rule 3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ThreadDetail {
     /// Thread id.
