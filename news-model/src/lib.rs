@@ -50,9 +50,9 @@
 //! assert!(codec.decode::<StoryKey>(&cursor, &other.binding()).is_err());
 //! ```
 
-pub mod clock;
 pub mod behaviour;
 pub mod brief;
+pub mod clock;
 pub mod cluster;
 pub mod cursor;
 pub mod error;

@@ -176,7 +176,10 @@ mod tests {
         // Story 5 is the same day as story 1: not a later chapter of it, but both lead to 3.
         assert_eq!(threads, vec![vec![1, 5, 3]]);
         // Too far apart: no thread.
-        let p = ThreadParams { max_gap_days: 2, ..p };
+        let p = ThreadParams {
+            max_gap_days: 2,
+            ..p
+        };
         assert!(link(&stories, &p).is_empty());
     }
 }
