@@ -12,7 +12,7 @@ use axum::Router;
 use lashon_core::account::{KeyKind, RateLimiter};
 use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::translate::sandbox::Sandbox;
-use lashon_core::translate::{ModelError, Translator};
+use lashon_core::translate::{ModelError, SharedEngine, Translator};
 use lashon_core::{ErrorType, ServiceError};
 use tokio::net::TcpListener;
 
@@ -52,6 +52,14 @@ impl AppState {
             usage: Arc::new(UsageCache::default()),
             model: None,
         }
+    }
+
+    /// The engine of a key: its translator and the nikud model.
+    pub fn engine(&self, kind: KeyKind) -> Result<SharedEngine, ServiceError> {
+        Ok(SharedEngine {
+            translator: self.translator(kind)?,
+            nikud: self.nikud.clone(),
+        })
     }
 
     /// The translator of a key: the sandbox for sandbox keys, the live model for live keys

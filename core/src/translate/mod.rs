@@ -51,4 +51,6 @@ pub use model::{
 };
 pub use request::{BatchRequest, TranslateRequest};
 pub use response::{BatchResponse, Protection, TranslateResponse, TranslationBlock};
-pub use service::{prepare_batch, prepare_translate, Engine, PreparedBatch, PreparedTranslate};
+pub use service::{
+    prepare_batch, prepare_translate, Engine, PreparedBatch, PreparedTranslate, SharedEngine,
+};

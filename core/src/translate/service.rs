@@ -33,6 +33,24 @@ pub struct Engine<'a> {
     pub nikud: Option<&'a Nakdimon>,
 }
 
+/// An [`Engine`] that owns its parts, for work that outlives the caller's borrows (an
+/// adapter's request handed to a worker thread).
+#[derive(Clone)]
+pub struct SharedEngine {
+    pub translator: std::sync::Arc<dyn Translator>,
+    pub nikud: Option<std::sync::Arc<Nakdimon>>,
+}
+
+impl SharedEngine {
+    /// The engine borrowing these parts.
+    pub fn engine(&self) -> Engine<'_> {
+        Engine {
+            translator: self.translator.as_ref(),
+            nikud: self.nikud.as_deref(),
+        }
+    }
+}
+
 /// The settings of one request, resolved.
 pub(crate) struct Settings<'r> {
     pub options: Options<'r>,

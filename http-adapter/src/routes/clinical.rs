@@ -21,7 +21,6 @@ use lashon_core::clinical::{
     self, ClinicalLexicon, ClinicalSegment, ClinicalStreamDone, ClinicalTranslateRequest,
     ClinicalTranslateResponse, QueryRequest, QueryResponse, VerifyRequest, VerifyResponse,
 };
-use lashon_core::translate::Engine;
 #[allow(unused_imports)] // named by the OpenAPI attributes
 use lashon_core::Envelope as Error;
 use lashon_core::{ErrorCode, ServiceError};
@@ -71,13 +70,9 @@ pub async fn translate(
     gate(&caller, &headers)?;
     req.validate()?;
     let terms = protection_terms(&state, &caller)?;
-    let translator = state.translator(caller.key.kind)?;
-    let nikud = state.nikud.clone();
+    let parts = state.engine(caller.key.kind)?;
     let (res, usage) = charged_future(&state, &caller, req.charge(), move || async move {
-        let engine = Engine {
-            translator: translator.as_ref(),
-            nikud: nikud.as_deref(),
-        };
+        let engine = parts.engine();
         clinical::translate_clinical(&engine, &req, &terms, id, usize::MAX, &mut |_| {}).await
     })
     .await?;
@@ -164,19 +159,15 @@ pub async fn stream(
     gate(&caller, &headers)?;
     req.validate()?;
     let terms = protection_terms(&state, &caller)?;
-    let translator = state.translator(caller.key.kind)?;
+    let parts = state.engine(caller.key.kind)?;
     let charge = req.charge();
     check_quota(&state, &caller, charge)?;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
-    let nikud = state.nikud.clone();
     let handle = tokio::runtime::Handle::current();
     let ctx = caller.0.clone();
     tokio::task::spawn_blocking(move || {
         handle.block_on(async move {
-            let engine = Engine {
-                translator: translator.as_ref(),
-                nikud: nikud.as_deref(),
-            };
+            let engine = parts.engine();
             let segments = tx.clone();
             let mut on_segment = move |s: &ClinicalSegment| {
                 // A client that went away closes the channel; the work still finishes.
@@ -247,13 +238,9 @@ pub async fn query(
         .iter()
         .map(|t| t.for_query())
         .collect();
-    let translator = state.translator(caller.key.kind)?;
-    let nikud = state.nikud.clone();
+    let parts = state.engine(caller.key.kind)?;
     let (res, usage) = charged_future(&state, &caller, req.charge(), move || async move {
-        let engine = Engine {
-            translator: translator.as_ref(),
-            nikud: nikud.as_deref(),
-        };
+        let engine = parts.engine();
         clinical::query(&engine, &req, &known, ClinicalLexicon::builtin()).await
     })
     .await?;
@@ -285,17 +272,13 @@ pub async fn verify(
     gate(&caller, &headers)?;
     req.validate()?;
     // `standard` needs no model: any key may run it, configured model or not.
-    let translator = if req.needs_model() {
-        state.translator(caller.key.kind)?
+    let parts = if req.needs_model() {
+        state.engine(caller.key.kind)?
     } else {
-        state.translator(lashon_core::account::KeyKind::Sandbox)?
+        state.engine(lashon_core::account::KeyKind::Sandbox)?
     };
-    let nikud = state.nikud.clone();
     let (res, usage) = charged_future(&state, &caller, req.charge(), move || async move {
-        let engine = Engine {
-            translator: translator.as_ref(),
-            nikud: nikud.as_deref(),
-        };
+        let engine = parts.engine();
         clinical::verify_clinical(&engine, &req).await
     })
     .await?;

@@ -10,7 +10,7 @@ use axum::{Extension, Json};
 use lashon_core::account::{AccountStore, AuthContext, Usage};
 use lashon_core::protect::spans::AccountTerm;
 use lashon_core::translate::{
-    prepare_batch, prepare_translate, BatchRequest, BatchResponse, Engine, TranslateRequest,
+    prepare_batch, prepare_translate, BatchRequest, BatchResponse, TranslateRequest,
     TranslateResponse,
 };
 #[allow(unused_imports)] // named by the OpenAPI attributes
@@ -67,14 +67,10 @@ pub async fn translate(
 ) -> Result<Response, ApiError> {
     let terms = protection_terms(&state, &caller)?;
     let prepared = prepare_translate(req, !terms.is_empty())?;
-    let translator = state.translator(caller.key.kind)?;
-    let nikud = state.nikud.clone();
+    let parts = state.engine(caller.key.kind)?;
     let charge = prepared.charge();
     let (res, usage) = charged_future(&state, &caller, charge, move || async move {
-        let engine = Engine {
-            translator: translator.as_ref(),
-            nikud: nikud.as_deref(),
-        };
+        let engine = parts.engine();
         prepared.run(&engine, &terms, id).await
     })
     .await?;
@@ -103,14 +99,10 @@ pub async fn batch(
 ) -> Result<Response, ApiError> {
     let terms = protection_terms(&state, &caller)?;
     let prepared = prepare_batch(req, !terms.is_empty())?;
-    let translator = state.translator(caller.key.kind)?;
-    let nikud = state.nikud.clone();
+    let parts = state.engine(caller.key.kind)?;
     let charge = prepared.charge();
     let (res, usage) = charged_future(&state, &caller, charge, move || async move {
-        let engine = Engine {
-            translator: translator.as_ref(),
-            nikud: nikud.as_deref(),
-        };
+        let engine = parts.engine();
         prepared.run(&engine, &terms).await
     })
     .await?;
