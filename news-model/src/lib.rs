@@ -69,6 +69,7 @@ pub mod state;
 pub mod threads;
 pub mod topics;
 pub mod types;
+pub mod webhook;
 
 pub use clock::{Clock, FixedClock};
 pub use error::{NewsError, NewsErrorCode, NewsErrorEnvelope};
