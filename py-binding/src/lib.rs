@@ -26,6 +26,7 @@ mod errors;
 mod hebrew;
 mod icu;
 mod protect;
+mod webhook;
 
 use pyo3::prelude::*;
 
@@ -36,5 +37,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     hebrew::register(m)?;
     icu::register(m)?;
     protect::register(m)?;
+    webhook::register(m)?;
     Ok(())
 }

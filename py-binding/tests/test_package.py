@@ -60,4 +60,4 @@ def test_examples_run(path):
 def test_every_capability_has_an_example():
     names = {p.name for p in EXAMPLES}
     assert {"direction.py", "hebrew_text.py", "icu_messages.py", "protection.py",
-            "errors.py"} <= names
+            "errors.py", "webhook_receiver.py"} <= names

@@ -15,7 +15,8 @@ when the input breaks a rule. The native work runs with the GIL released.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Mapping, Optional
+import time
+from typing import Dict, Iterable, Mapping, Optional, Union
 
 from . import _native, icu
 from .errors import (
@@ -27,6 +28,7 @@ from .errors import (
     NotConfigured,
     ServiceUnavailable,
     UnsupportedLanguage,
+    WebhookSignatureError,
 )
 from .types import (
     Analysis,
@@ -51,9 +53,10 @@ from .types import (
 
 __all__ = [
     "analyze", "wrap", "detect", "strip_nikud", "transliterate", "find_spans",
-    "verify_translation", "icu", "Nikud",
+    "verify_translation", "verify_webhook", "icu", "Nikud",
     "LashonError", "InvalidRequest", "UnsupportedLanguage", "MessageFormatError",
     "MessageTooComplex", "ServiceUnavailable", "NotConfigured", "InternalError",
+    "WebhookSignatureError",
     "Analysis", "DirectionAnalysis", "Run", "Wrapped", "Detection", "Segment",
     "LanguageShare", "Stripped", "Transliteration", "Vocalized", "Span", "FoundSpans",
     "Issue", "Verification", "ParsedMessage", "Validation", "IcuWarning", "Hoisted",
@@ -160,6 +163,42 @@ def find_spans(
             date_style=date_style,
         )
     )
+
+
+def verify_webhook(
+    secret: Union[str, bytes],
+    header: str,
+    body: bytes,
+    *,
+    now: Optional[int] = None,
+    tolerance: int = 300,
+) -> None:
+    """Checks a webhook delivery's ``X-Service-Signature`` header against the raw request
+    ``body`` (bytes as received, before any JSON parsing) and the endpoint's signing
+    ``secret``: HMAC-SHA256 over ``"<t>.<body>"``, compared in constant time, the timestamp at
+    most ``tolerance`` seconds (default five minutes) from ``now`` (default: the clock).
+    Returns ``None`` when it holds; raises :class:`WebhookSignatureError` otherwise.
+
+    >>> import hmac, hashlib
+    >>> body = b'{"id":"6f1c","type":"story.breaking"}'
+    >>> mac = hmac.new(b"whsec_x", b"1780000000." + body, hashlib.sha256).hexdigest()
+    >>> lashon.verify_webhook("whsec_x", f"t=1780000000,v1={mac}", body, now=1780000010)
+    >>> try:
+    ...     lashon.verify_webhook("whsec_x", f"t=1780000000,v1={mac}", b"{}", now=1780000010)
+    ... except lashon.WebhookSignatureError as e:
+    ...     print(e.code)
+    signature_mismatch
+    """
+    key = secret.encode("utf-8") if isinstance(secret, str) else bytes(secret)
+    when = int(time.time()) if now is None else now
+    reason = _native.verify_webhook(key, header, bytes(body), when, tolerance)
+    if reason is not None:
+        messages = {
+            "malformed": "the signature header is not t=<unix seconds>,v1=<64 hex>",
+            "expired": "the signature's timestamp is too far from now",
+            "mismatch": "the signature does not match the body (wrong secret or altered body)",
+        }
+        raise WebhookSignatureError(f"signature_{reason}", messages.get(reason, reason))
 
 
 def verify_translation(

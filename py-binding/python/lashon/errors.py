@@ -69,6 +69,16 @@ class NotConfigured(ServiceUnavailable):
     """The operation needs a model that is not loaded (or could not be loaded)."""
 
 
+class WebhookSignatureError(LashonError):
+    """A webhook delivery whose ``X-Service-Signature`` does not hold: ``code`` is
+    ``signature_malformed`` (not ``t=…,v1=…``), ``signature_expired`` (timestamp more than the
+    tolerance from now) or ``signature_mismatch`` (wrong secret or altered body). Answer it
+    with 401 and do not act on the body."""
+
+    type = "unauthorized"
+    status = 401
+
+
 class InternalError(LashonError):
     """A bug in lashon: please report it with the input."""
 
