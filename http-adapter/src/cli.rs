@@ -41,6 +41,9 @@ pub enum Command {
     Sources(crate::cli_news::SourcesCommand),
     /// Crawl the newsrooms' RSS and Atom feeds (every 10 minutes, or `--once`).
     Crawl(crate::cli_news::CrawlArgs),
+    /// Manage webhook endpoints (breaking and blindspot events).
+    #[command(subcommand)]
+    Webhooks(crate::cli_webhooks::WebhooksCommand),
 }
 
 #[derive(Debug, Args)]
@@ -67,6 +70,9 @@ pub struct ServeArgs {
     /// Minutes between crawls of the newsrooms' feeds while serving; 0 turns crawling off.
     #[arg(long, env = "LASHON_CRAWL_EVERY", default_value_t = 10)]
     pub crawl_every: u64,
+    /// Tests only: deliver webhooks to http and loopback addresses.
+    #[arg(long, hide = true)]
+    pub allow_loopback: bool,
 }
 
 /// The live translation model (OpenAI-compatible chat completions). Without a URL, live keys

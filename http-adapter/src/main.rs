@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Ingest(args) => lashon_http::cli_news::ingest(args),
         Command::Sources(cmd) => lashon_http::cli_news::sources(cmd),
         Command::Crawl(args) => lashon_http::cli_news::crawl(args),
+        Command::Webhooks(cmd) => lashon_http::cli_webhooks::webhooks(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -195,6 +196,30 @@ fn serve(args: ServeArgs) -> CmdResult {
                         Err(e) => tracing::warn!(error = %e, "crawl failed"),
                     }
                     tokio::time::sleep(every).await;
+                }
+            });
+        }
+        {
+            // Webhook deliveries: due ones every two seconds; the queue survives restarts.
+            let store = state.store.clone();
+            let opts = lashon_http::webhooks::DeliveryOptions {
+                allow_loopback: args.allow_loopback,
+                ..Default::default()
+            };
+            tokio::spawn(async move {
+                let resolver = lashon_http::webhooks::SystemResolver;
+                loop {
+                    if let Err(e) = lashon_http::webhooks::deliver_due(
+                        &store,
+                        &resolver,
+                        &opts,
+                        chrono::Utc::now(),
+                    )
+                    .await
+                    {
+                        tracing::warn!(error = %e, "webhook delivery pass failed");
+                    }
+                    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
                 }
             });
         }

@@ -54,7 +54,9 @@ const KAN_1255: &str = r#"<?xml version="1.0" encoding="windows-1255"?>
 
 /// The fixtures with their dates set a few hours before now (stories lists look back days).
 fn dated(text: &str) -> String {
-    let now = chrono::Utc::now();
+    // One base for every request of the run, so the same item keeps the same dates.
+    static BASE: std::sync::OnceLock<chrono::DateTime<chrono::Utc>> = std::sync::OnceLock::new();
+    let now = *BASE.get_or_init(chrono::Utc::now);
     let ago = |m: i64| now - chrono::Duration::minutes(m);
     text.replace("{T1}", &ago(300).to_rfc2822())
         .replace("{T2}", &ago(240).to_rfc2822())

@@ -19,6 +19,7 @@ use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFac
 use lashon_news::threads::{link, StorySketch, ThreadParams};
 use lashon_news::topics::TopicLexicon;
 use lashon_news::types::Newsroom;
+use lashon_news::webhook::{uuid_v4, EventType, WebhookEvent};
 use lashon_news::{Lang, Localized, Topic};
 
 use crate::store::news::{IngestedArticle, NewsWriter};
@@ -109,6 +110,13 @@ struct Draft {
     /// Importance and heat as last computed (the brief).
     importance: f64,
     heat: f64,
+}
+
+/// A random event id (UUID v4).
+fn event_id() -> Result<String, RepoError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| RepoError::Internal(format!("random: {e}")))?;
+    Ok(uuid_v4(bytes))
 }
 
 /// The facts the state rules read.
@@ -231,6 +239,21 @@ pub fn rebuild(
                 gaps: gaps.clone(),
             })?;
             if let Some(changed) = transition(w.current_state(d.story.id)?, state) {
+                if let Some(kind) = EventType::of(changed) {
+                    let event = WebhookEvent {
+                        id: event_id()?,
+                        kind,
+                        story_id: d.story.id.to_string(),
+                        state: changed,
+                        topic: d.story.topic,
+                        headline: d.story.headline.render(Lang::En).unwrap_or_default(),
+                        url: d.story.url.clone(),
+                        observed_at: now,
+                    };
+                    let body = serde_json::to_string(&event)
+                        .map_err(|e| RepoError::Internal(e.to_string()))?;
+                    w.enqueue_event(&event.id, kind, d.story.topic.as_str(), &body, now)?;
+                }
                 w.add_change(&ChangeRecord {
                     seq: 0,
                     story_id: d.story.id,

@@ -109,6 +109,16 @@ impl Store {
         Ok(cache)
     }
 
+    /// The names of every account, oldest first.
+    pub fn account_names(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn()?;
+        let mut stmt = conn
+            .prepare("SELECT name FROM accounts ORDER BY created_at, name")
+            .map_err(backend)?;
+        let rows = stmt.query_map([], |r| r.get(0)).map_err(backend)?;
+        rows.collect::<Result<Vec<String>, _>>().map_err(backend)
+    }
+
     /// Drops the cache after this process wrote keys or accounts.
     fn forget_auth(&self) {
         if let Ok(mut cache) = self.auth_cache.lock() {

@@ -52,6 +52,8 @@ const MIGRATIONS: &[&str] = &[
         last_modified TEXT,
         checked_at INTEGER NOT NULL
     );",
+    // 4: webhook endpoints and their delivery queue (src/store/webhooks.rs).
+    super::webhooks::MIGRATION,
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

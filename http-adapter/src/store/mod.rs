@@ -6,6 +6,7 @@
 mod accounts;
 mod migrations;
 pub mod news;
+pub mod webhooks;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};

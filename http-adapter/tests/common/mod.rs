@@ -127,6 +127,11 @@ impl Server {
     /// Starts `lashon serve` without the demo on `db` (which must hold its accounts already),
     /// with `key` as the key of [`Server::get`] and [`Server::post`]; crawling is off.
     pub fn start_plain(db: &Path, key: &str) -> Server {
+        Server::start_plain_with(db, key, &[])
+    }
+
+    /// [`Server::start_plain`] with more arguments.
+    pub fn start_plain_with(db: &Path, key: &str, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_lashon"))
             .args([
                 "serve",
@@ -137,6 +142,7 @@ impl Server {
                 "--db",
             ])
             .arg(db)
+            .args(args)
             .env_remove("LASHON_NIKUD_MODEL")
             .env_remove("LASHON_MODEL_URL")
             .env("LASHON_LOG", "info")

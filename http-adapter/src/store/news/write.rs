@@ -52,6 +52,13 @@ pub struct NewsWriter<'c> {
     conn: &'c Connection,
 }
 
+impl<'c> NewsWriter<'c> {
+    /// The transaction's connection, for the other tables' writers (webhooks).
+    pub(crate) fn conn(&self) -> &'c Connection {
+        self.conn
+    }
+}
+
 impl Store {
     /// Runs `f` with a writer inside one transaction; nothing is kept when it fails.
     pub fn write_news<T>(
