@@ -129,6 +129,14 @@ pub fn webhooks(cmd: WebhooksCommand) -> CmdResult {
                     _ => return Err("say whose endpoint it is with --account NAME".into()),
                 },
             };
+            // Webhooks are an enterprise feature (spec, "Authentication": an enterprise scope).
+            if account.plan != lashon_core::account::Plan::Enterprise {
+                return Err(format!(
+                    "webhooks need the enterprise plan; {} is on {}",
+                    account.name, account.plan
+                )
+                .into());
+            }
             let endpoint = Endpoint {
                 id: random_id("whk")?,
                 account_id: account.id.0.clone(),

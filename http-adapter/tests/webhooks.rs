@@ -267,17 +267,22 @@ async fn a_name_that_resolves_privately_is_never_connected_to() {
 #[test]
 fn the_cli_manages_endpoints_and_refuses_private_destinations() {
     let (_dir, db) = temp_db();
-    assert!(
-        lashon(&db, &["accounts", "create", "acme", "--plan", "enterprise"])
-            .status
-            .success()
-    );
+    let ok = |args: &[&str]| lashon(&db, args).status.success();
+    assert!(ok(&["accounts", "create", "small", "--plan", "team"]));
+    let out = lashon(&db, &["webhooks", "add", "https://hooks.example.com/a"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("enterprise plan"));
+    assert!(ok(&["accounts", "create", "acme", "--plan", "enterprise"]));
+    // Two accounts: say whose.
+    assert!(!ok(&["webhooks", "add", "https://hooks.example.com/a"]));
+    let add = |url: &str| lashon(&db, &["webhooks", "add", url, "--account", "acme"]);
     let out = lashon(
         &db,
         &[
             "webhooks",
             "add",
             "https://hooks.example.com/a",
+            "--account",
+            "acme",
             "--events",
             "breaking",
             "--topics",
@@ -304,7 +309,7 @@ fn the_cli_manages_endpoints_and_refuses_private_destinations() {
         "https://hooks.example.com/x#frag",
         "https://printer.local/x",
     ] {
-        let out = lashon(&db, &["webhooks", "add", bad]);
+        let out = add(bad);
         assert!(!out.status.success(), "{bad} was accepted");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("refused destination"),
@@ -313,14 +318,9 @@ fn the_cli_manages_endpoints_and_refuses_private_destinations() {
     }
     // Five enabled at most.
     for i in 0..4 {
-        assert!(lashon(
-            &db,
-            &["webhooks", "add", &format!("https://h{i}.example.com/")]
-        )
-        .status
-        .success());
+        assert!(add(&format!("https://h{i}.example.com/")).status.success());
     }
-    let sixth = lashon(&db, &["webhooks", "add", "https://h9.example.com/"]);
+    let sixth = add("https://h9.example.com/");
     assert!(!sixth.status.success());
     assert!(String::from_utf8_lossy(&sixth.stderr).contains("disable one first"));
     let id = list
@@ -332,9 +332,7 @@ fn the_cli_manages_endpoints_and_refuses_private_destinations() {
         .unwrap()
         .to_string();
     assert!(lashon(&db, &["webhooks", "disable", &id]).status.success());
-    assert!(lashon(&db, &["webhooks", "add", "https://h9.example.com/"])
-        .status
-        .success());
+    assert!(add("https://h9.example.com/").status.success());
     assert!(
         !lashon(&db, &["webhooks", "enable", &id]).status.success(),
         "a sixth may not be enabled"
