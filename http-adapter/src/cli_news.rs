@@ -152,6 +152,12 @@ pub async fn crawl_and_cluster(
     if report.feeds == 0 {
         return Ok(report);
     }
+    recluster(store).await?;
+    Ok(report)
+}
+
+/// Stories, states, metrics, threads and the brief recomputed as of now (on a worker thread).
+pub async fn recluster(store: &Store) -> Result<(), Box<dyn std::error::Error>> {
     let store = store.clone();
     tokio::task::spawn_blocking(move || -> Result<(), lashon_core::news::RepoError> {
         let people = store.news_people()?;
@@ -160,7 +166,7 @@ pub async fn crawl_and_cluster(
     })
     .await
     .map_err(|e| format!("clustering: {e}"))??;
-    Ok(report)
+    Ok(())
 }
 
 /// `lashon crawl [--once]`.

@@ -183,8 +183,12 @@ fn serve(args: ServeArgs) -> CmdResult {
             let store = state.store.clone();
             let every = std::time::Duration::from_secs(args.crawl_every * 60);
             tokio::spawn(async move {
+                let mut first = true;
                 loop {
-                    match lashon_http::cli_news::crawl_and_cluster(&store, &fetcher).await {
+                    let outcome = lashon_http::cli_news::crawl_and_cluster(&store, &fetcher)
+                        .await
+                        .map_err(|e| e.to_string());
+                    match outcome {
                         Ok(r) if r.feeds > 0 => tracing::info!(
                             feeds = r.feeds,
                             new = r.new_articles,
@@ -192,9 +196,21 @@ fn serve(args: ServeArgs) -> CmdResult {
                             errors = r.errors,
                             "crawl finished"
                         ),
+                        // No feeds: states still move with time (breaking → developing →
+                        // quiet → resolved), so stories are recomputed each period; not at
+                        // start, where they were just computed.
+                        Ok(_) if !first => {
+                            let refreshed = lashon_http::cli_news::recluster(&store)
+                                .await
+                                .map_err(|e| e.to_string());
+                            if let Err(e) = refreshed {
+                                tracing::warn!(error = %e, "state refresh failed");
+                            }
+                        }
                         Ok(_) => {}
                         Err(e) => tracing::warn!(error = %e, "crawl failed"),
                     }
+                    first = false;
                     tokio::time::sleep(every).await;
                 }
             });
