@@ -15,12 +15,14 @@ fn verify_webhook(
     now: i64,
     tolerance: i64,
 ) -> Option<&'static str> {
-    py.detach(move || match verify(&secret, &header, &body, now, tolerance) {
-        Ok(()) => None,
-        Err(VerifyError::Malformed) => Some("malformed"),
-        Err(VerifyError::Expired) => Some("expired"),
-        Err(VerifyError::Mismatch) => Some("mismatch"),
-    })
+    py.detach(
+        move || match verify(&secret, &header, &body, now, tolerance) {
+            Ok(()) => None,
+            Err(VerifyError::Malformed) => Some("malformed"),
+            Err(VerifyError::Expired) => Some("expired"),
+            Err(VerifyError::Mismatch) => Some("mismatch"),
+        },
+    )
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
