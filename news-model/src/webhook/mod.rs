@@ -7,10 +7,10 @@
 //! ```
 //! use lashon_news::webhook::{sign, verify, TOLERANCE_SECONDS};
 //!
-//! let body = br#"{"id":"6f1c…","type":"story.breaking"}"#;
-//! let header = sign(b"whsec_…", 1_780_000_000, body);
-//! assert!(verify(b"whsec_…", &header, body, 1_780_000_030, TOLERANCE_SECONDS).is_ok());
-//! assert!(verify(b"whsec_…", &header, b"{}", 1_780_000_030, TOLERANCE_SECONDS).is_err());
+//! let body = br#"{"id":"6f1c","type":"story.breaking"}"#;
+//! let header = sign(b"whsec_example", 1_780_000_000, body);
+//! assert!(verify(b"whsec_example", &header, body, 1_780_000_030, TOLERANCE_SECONDS).is_ok());
+//! assert!(verify(b"whsec_example", &header, b"{}", 1_780_000_030, TOLERANCE_SECONDS).is_err());
 //! ```
 
 pub mod destination;
