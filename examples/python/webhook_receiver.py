@@ -27,16 +27,17 @@ class Receiver(BaseHTTPRequestHandler):
         try:
             lashon.verify_webhook(SECRET, self.headers.get("X-Service-Signature", ""), raw)
         except lashon.WebhookSignatureError as e:
+            # Say what happened before answering, so the sender's output comes after it.
+            print(f"refused: {e.code}", flush=True)
             self.send_response(401)
             self.end_headers()
-            print("refused:", e.code)
             return
         event = json.loads(raw)
         if event["id"] in SEEN:
-            print("duplicate, already handled:", event["id"])
+            print(f"duplicate, already handled: {event['id']}", flush=True)
         else:
             SEEN.add(event["id"])
-            print("handled:", event["type"], event["storyId"], event["headline"])
+            print(f"handled: {event['type']} {event['storyId']} {event['headline']}", flush=True)
         self.send_response(204)
         self.end_headers()
 
@@ -76,9 +77,9 @@ def main() -> None:
             "observedAt": "2026-03-01T20:05:00Z",
         }
     ).encode()
-    print(deliver(port, body, SECRET))
-    print(deliver(port, body, SECRET))
-    print(deliver(port, body, "not the secret"))
+    print(deliver(port, body, SECRET), flush=True)
+    print(deliver(port, body, SECRET), flush=True)
+    print(deliver(port, body, "not the secret"), flush=True)
     server.shutdown()
 
 
