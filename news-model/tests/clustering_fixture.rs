@@ -96,6 +96,46 @@ fn clustering_quality_on_the_labelled_fixture() {
     assert!(b.precision >= 0.95, "B-cubed precision {:.3}", b.precision);
 }
 
+/// A service saves the clusterer after each crawl and restores it for the next: the fixture
+/// fed in batches of 37 articles, the state going through its JSON form between batches, is
+/// clustered exactly as in one run, and the vocabulary comes back whole.
+#[test]
+fn snapshot_and_restore_between_batches_change_nothing() {
+    use lashon_news::cluster::Snapshot;
+    let articles = articles();
+    let whole = run(&articles, Params::default());
+    let mut clusters: Vec<i64> = Vec::with_capacity(articles.len());
+    let mut saved: Option<String> = None;
+    for (n, batch) in articles.chunks(37).enumerate() {
+        let mut c = match &saved {
+            None => Clusterer::new(Concepts::builtin(), Params::default()),
+            Some(json) => {
+                let s: Snapshot = serde_json::from_str(json).expect("snapshot parses");
+                Clusterer::restore(Concepts::builtin(), Params::default(), s).expect("restores")
+            }
+        };
+        for (k, a) in batch.iter().enumerate() {
+            let i = (n * 37 + k) as i64;
+            c.evict(a.published_at);
+            let got = c.add(i, a.published_at, &a.headline, &a.summary);
+            for m in &got.merged {
+                for x in clusters.iter_mut() {
+                    if *x == *m {
+                        *x = got.cluster;
+                    }
+                }
+            }
+            clusters.push(got.cluster);
+        }
+        let snapshot = c.snapshot();
+        let json = serde_json::to_string(&snapshot).expect("serializes");
+        let again: Snapshot = serde_json::from_str(&json).expect("parses");
+        assert_eq!(again, snapshot, "the JSON form loses nothing");
+        saved = Some(json);
+    }
+    assert_eq!(clusters, whole);
+}
+
 /// A parameter sweep over the first three days, for choosing the defaults:
 /// `cargo test -p lashon-news --test clustering_fixture -- --ignored --nocapture`.
 #[test]
@@ -127,6 +167,7 @@ fn sweep() {
                             window_hours: window,
                             decay_hours: decay,
                             max_span_hours: span,
+                            ..Params::default()
                         };
                         let s = bcubed(&gold, &run(&early, p));
                         println!(

@@ -15,7 +15,10 @@ use super::skeleton;
 use crate::search::{forms, tokens};
 
 /// The kind of a feature, which sets its base weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     Concept,
     Name,
@@ -35,7 +38,9 @@ impl Kind {
 }
 
 /// A feature key: its kind and value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Feature {
     pub kind: Kind,
     pub value: String,

@@ -1,7 +1,8 @@
 //! Story clustering: articles of the Israeli press in Hebrew and English grouped into stories,
 //! online and incrementally ([`online`]), over language-neutral features ([`features`]:
 //! concepts from [`concepts`], name skeletons from [`skeleton`], numbers), with quality
-//! measured against gold labels ([`eval`]).
+//! measured against gold labels ([`eval`]); its state can be saved between runs
+//! ([`snapshot`]).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -26,6 +27,8 @@ pub mod eval;
 pub mod features;
 pub mod online;
 pub mod skeleton;
+pub mod snapshot;
 
 pub use concepts::Concepts;
 pub use online::{Assignment, Clusterer, Params};
+pub use snapshot::{Snapshot, SnapshotError};

@@ -21,6 +21,15 @@
 //! - a late merge joins two clusters when one article reaches both at
 //!   [`Params::merge_threshold`] or more (the second cluster was the same event, opened before
 //!   the bridging report arrived).
+//!
+//! The clusterer's clock is the newest publication time it has seen: clusters whose newest
+//! article is more than a window older are closed ([`Clusterer::evict`]), and features not
+//! seen for [`Params::vocabulary_hours`] that no open cluster holds are forgotten, so memory
+//! is bounded by the window and the recent vocabulary, not by the stream. An article older
+//! than the clock still finds the open clusters whose time span it falls into or near. The
+//! whole state can be saved and restored ([`Clusterer::snapshot`], [`Clusterer::restore`]):
+//! a service clusters each crawl's new articles where the last crawl left off, and the
+//! assignments are the ones a single uninterrupted run would make.
 
 use std::collections::{HashMap, HashSet};
 
@@ -38,6 +47,9 @@ pub struct Params {
     pub window_hours: f32,
     pub max_span_hours: f32,
     pub decay_hours: f32,
+    /// A feature unseen this long, and in no open cluster, is forgotten (its document
+    /// frequency with it); thirty days.
+    pub vocabulary_hours: f32,
 }
 
 impl Default for Params {
@@ -54,16 +66,33 @@ impl Default for Params {
             window_hours: 24.0,
             max_span_hours: 24.0,
             decay_hours: 24.0,
+            vocabulary_hours: 720.0,
         }
     }
 }
 
 #[derive(Debug, Clone)]
-struct Cluster {
-    sum: HashMap<u32, f32>,
-    first_at: DateTime<Utc>,
-    last_at: DateTime<Utc>,
-    size: u32,
+pub(super) struct Cluster {
+    pub(super) sum: HashMap<u32, f32>,
+    pub(super) first_at: DateTime<Utc>,
+    pub(super) last_at: DateTime<Utc>,
+    pub(super) size: u32,
+}
+
+impl Cluster {
+    /// Hours from the cluster's time span to `at` (zero inside it).
+    fn distance(&self, at: DateTime<Utc>) -> f32 {
+        if at < self.first_at {
+            hours(self.first_at, at)
+        } else {
+            hours(at, self.last_at).max(0.0)
+        }
+    }
+
+    /// Hours the cluster would span with an article at `at`.
+    fn span_with(&self, at: DateTime<Utc>) -> f32 {
+        hours(self.last_at.max(at), self.first_at.min(at))
+    }
 }
 
 /// Where an article went.
@@ -80,14 +109,20 @@ pub struct Assignment {
 /// The clusterer's state: open clusters, the feature space and document frequencies.
 #[derive(Debug, Clone)]
 pub struct Clusterer<'c> {
-    concepts: &'c Concepts,
-    params: Params,
-    ids: HashMap<Feature, u32>,
-    kinds: Vec<Kind>,
-    df: Vec<u32>,
-    docs: u32,
-    clusters: HashMap<i64, Cluster>,
-    index: HashMap<u32, HashSet<i64>>,
+    pub(super) concepts: &'c Concepts,
+    pub(super) params: Params,
+    pub(super) ids: HashMap<Feature, u32>,
+    pub(super) kinds: Vec<Kind>,
+    pub(super) df: Vec<u32>,
+    /// When each feature was last seen (seconds since the epoch).
+    pub(super) last_seen: Vec<i64>,
+    /// Ids of forgotten features, reused.
+    pub(super) free: Vec<u32>,
+    pub(super) docs: u64,
+    pub(super) clock: Option<DateTime<Utc>>,
+    pub(super) pruned_at: Option<DateTime<Utc>>,
+    pub(super) clusters: HashMap<i64, Cluster>,
+    pub(super) index: HashMap<u32, HashSet<i64>>,
 }
 
 impl<'c> Clusterer<'c> {
@@ -98,7 +133,11 @@ impl<'c> Clusterer<'c> {
             ids: HashMap::new(),
             kinds: Vec::new(),
             df: Vec::new(),
+            last_seen: Vec::new(),
+            free: Vec::new(),
             docs: 0,
+            clock: None,
+            pruned_at: None,
             clusters: HashMap::new(),
             index: HashMap::new(),
         }
@@ -109,40 +148,73 @@ impl<'c> Clusterer<'c> {
         self.clusters.len()
     }
 
-    fn intern(&mut self, f: Feature) -> u32 {
-        if let Some(id) = self.ids.get(&f) {
-            return *id;
+    /// Features known (the vocabulary, bounded by [`Params::vocabulary_hours`]).
+    pub fn vocabulary(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The newest publication time seen.
+    pub fn clock(&self) -> Option<DateTime<Utc>> {
+        self.clock
+    }
+
+    /// The thresholds in use.
+    pub fn params(&self) -> Params {
+        self.params
+    }
+
+    fn intern(&mut self, f: Feature, at: DateTime<Utc>) -> u32 {
+        let id = match self.ids.get(&f) {
+            Some(id) => *id,
+            None => {
+                let id = match self.free.pop() {
+                    Some(id) => {
+                        self.kinds[id as usize] = f.kind;
+                        self.df[id as usize] = 0;
+                        id
+                    }
+                    None => {
+                        self.kinds.push(f.kind);
+                        self.df.push(0);
+                        self.last_seen.push(i64::MIN);
+                        u32::try_from(self.kinds.len() - 1).unwrap_or(u32::MAX)
+                    }
+                };
+                self.ids.insert(f, id);
+                id
+            }
+        };
+        if let Some(seen) = self.last_seen.get_mut(id as usize) {
+            *seen = (*seen).max(at.timestamp());
         }
-        let id = u32::try_from(self.kinds.len()).unwrap_or(u32::MAX);
-        self.kinds.push(f.kind);
-        self.df.push(0);
-        self.ids.insert(f, id);
         id
     }
 
-    fn idf(&self, f: u32) -> f32 {
-        let df = self.df.get(f as usize).copied().unwrap_or(0) as f32;
-        (1.0 + (self.docs as f32 + 1.0) / (df + 1.0)).ln()
+    fn idf(&self, f: u32) -> f64 {
+        let df = f64::from(self.df.get(f as usize).copied().unwrap_or(0));
+        (1.0 + (self.docs as f64 + 1.0) / (df + 1.0)).ln()
     }
 
-    fn norm(&self, v: &HashMap<u32, f32>) -> f32 {
+    fn norm(&self, v: &HashMap<u32, f32>) -> f64 {
+        // f64 sums: the result does not depend on the map's iteration order in any digit
+        // that a threshold could see, so a restored clusterer decides as the original did.
         v.iter()
             .map(|(f, w)| {
-                let x = w * self.idf(*f);
+                let x = f64::from(*w) * self.idf(*f);
                 x * x
             })
-            .sum::<f32>()
+            .sum::<f64>()
             .sqrt()
     }
 
     /// Cosine and the evidence shared: (cosine, shared names or numbers, shared concepts).
-    fn similarity(&self, a: &HashMap<u32, f32>, a_norm: f32, c: &Cluster) -> (f32, usize, usize) {
-        let mut dot = 0.0;
+    fn similarity(&self, a: &HashMap<u32, f32>, a_norm: f64, c: &Cluster) -> (f32, usize, usize) {
+        let mut dot = 0.0f64;
         let (mut strong, mut concepts) = (0, 0);
         for (f, w) in a {
             if let Some(cw) = c.sum.get(f) {
                 let idf = self.idf(*f);
-                dot += w * cw * idf * idf;
+                dot += f64::from(*w) * f64::from(*cw) * idf * idf;
                 match self.kinds[*f as usize] {
                     Kind::Concept => concepts += 1,
                     Kind::Name | Kind::Number => strong += 1,
@@ -153,22 +225,47 @@ impl<'c> Clusterer<'c> {
         if a_norm == 0.0 || norm == 0.0 {
             return (0.0, strong, concepts);
         }
-        (dot / (a_norm * norm), strong, concepts)
+        ((dot / (a_norm * norm)) as f32, strong, concepts)
     }
 
-    /// Closes clusters whose newest article is older than the window at `now`: memory stays
-    /// bounded by the window.
+    /// Moves the clock to `now` (never back) and closes the clusters whose newest article is
+    /// more than a window older: memory stays bounded by the window. Once a day of the clock,
+    /// forgets the features unseen for [`Params::vocabulary_hours`] that no open cluster holds.
     pub fn evict(&mut self, now: DateTime<Utc>) {
+        let clock = self.clock.map_or(now, |c| c.max(now));
+        self.clock = Some(clock);
         let window = self.params.window_hours;
         let old: Vec<i64> = self
             .clusters
             .iter()
-            .filter(|(_, c)| hours(now, c.last_at) > window)
+            .filter(|(_, c)| hours(clock, c.last_at) > window)
             .map(|(id, _)| *id)
             .collect();
         for id in old {
             self.close(id);
         }
+        let due = self.pruned_at.is_none_or(|t| hours(clock, t) >= 24.0);
+        if due {
+            self.pruned_at = Some(clock);
+            self.prune(clock);
+        }
+    }
+
+    fn prune(&mut self, clock: DateTime<Utc>) {
+        let horizon = clock.timestamp() - (f64::from(self.params.vocabulary_hours) * 3600.0) as i64;
+        let (last_seen, index, free, df) =
+            (&self.last_seen, &self.index, &mut self.free, &mut self.df);
+        self.ids.retain(|_, id| {
+            let stale = last_seen.get(*id as usize).is_some_and(|t| *t < horizon)
+                && !index.contains_key(id);
+            if stale {
+                free.push(*id);
+                df[*id as usize] = 0;
+            }
+            !stale
+        });
+        // Reused lowest first, in the same order after a restore.
+        self.free.sort_unstable_by(|a, b| b.cmp(a));
     }
 
     fn close(&mut self, id: i64) {
@@ -189,10 +286,11 @@ impl<'c> Clusterer<'c> {
         let raw = extract(headline, summary, self.concepts);
         let mut v: HashMap<u32, f32> = HashMap::with_capacity(raw.len());
         for (f, w) in raw {
-            let fid = self.intern(f);
+            let fid = self.intern(f, at);
             *v.entry(fid).or_insert(0.0) += w;
         }
         self.docs += 1;
+        self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
         for f in v.keys() {
             if let Some(d) = self.df.get_mut(*f as usize) {
                 *d += 1;
@@ -211,8 +309,8 @@ impl<'c> Clusterer<'c> {
             .into_iter()
             .filter_map(|cid| {
                 let c = self.clusters.get(&cid)?;
-                let age = hours(at, c.last_at).max(0.0);
-                if age > p.window_hours || hours(at, c.first_at) > p.max_span_hours {
+                let age = c.distance(at);
+                if age > p.window_hours || c.span_with(at) > p.max_span_hours {
                     return None;
                 }
                 let (cos, strong, concepts) = self.similarity(&v, a_norm, c);
@@ -307,4 +405,69 @@ impl<'c> Clusterer<'c> {
 
 fn hours(later: DateTime<Utc>, earlier: DateTime<Utc>) -> f32 {
     (later - earlier).num_seconds() as f32 / 3600.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::{Duration, TimeZone};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn a_late_article_joins_the_cluster_whose_span_it_falls_into() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let a = c.add(
+            1,
+            t0(),
+            "Knesset passes 2026 budget in first reading, 61 to 52",
+            "",
+        );
+        c.evict(t0() + Duration::hours(3));
+        let b = c.add(
+            2,
+            t0() + Duration::hours(3),
+            "Budget 2026 passes first reading 61-52 in the Knesset",
+            "",
+        );
+        // Published an hour after the first, arriving after the second.
+        let late = c.add(
+            3,
+            t0() + Duration::hours(1),
+            "הכנסת אישרה את תקציב 2026 בקריאה ראשונה, 61 מול 52",
+            "",
+        );
+        assert_eq!(b.cluster, a.cluster);
+        assert_eq!(late.cluster, a.cluster);
+        assert_eq!(c.clock(), Some(t0() + Duration::hours(3)));
+    }
+
+    #[test]
+    fn the_vocabulary_forgets_what_it_has_not_seen_for_a_month() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        // A new name and number every day for 120 days: without forgetting, the vocabulary
+        // would keep growing.
+        let mut most = 0;
+        for day in 0..120i64 {
+            let at = t0() + Duration::days(day);
+            c.evict(at);
+            c.add(
+                day,
+                at,
+                &format!("Mayor Zvulun{day}berg opens road {}", 1000 + day * 7),
+                "",
+            );
+            most = most.max(c.vocabulary());
+        }
+        // "mayor", "opens", "road" stay; the day's name and number go after 30 days.
+        assert!(most <= 2 * 32 + 8, "vocabulary reached {most}");
+        // Forgotten ids are reused, so the tables do not grow either.
+        assert!(
+            c.df.len() <= most,
+            "{} slots for {most} features",
+            c.df.len()
+        );
+    }
 }

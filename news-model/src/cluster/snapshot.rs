@@ -1,0 +1,250 @@
+//! Saving and restoring a [`Clusterer`]: the open clusters, the vocabulary with its document
+//! frequencies, and the clock. A service keeps the snapshot between crawls and clusters only
+//! the new articles; restored, the clusterer decides exactly as the one that was saved.
+//!
+//! ```
+//! use chrono::{Duration, TimeZone, Utc};
+//! use lashon_news::cluster::{Clusterer, Concepts, Params, Snapshot};
+//!
+//! let t = Utc.with_ymd_and_hms(2026, 3, 1, 20, 0, 0).unwrap();
+//! let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+//! let a = c.add(1, t, "Knesset passes 2026 budget in first reading, 61 to 52", "");
+//! let saved: String = serde_json::to_string(&c.snapshot()).unwrap();
+//!
+//! let snapshot: Snapshot = serde_json::from_str(&saved).unwrap();
+//! let mut restored = Clusterer::restore(Concepts::builtin(), Params::default(), snapshot).unwrap();
+//! let b = restored.add(2, t + Duration::minutes(30),
+//!     "התקציב לשנת 2026 אושר בקריאה ראשונה ברוב של 61 מול 52", "");
+//! assert_eq!(b.cluster, a.cluster);
+//! ```
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::concepts::Concepts;
+use super::features::{Feature, Kind};
+use super::online::{Cluster, Clusterer, Params};
+
+/// The format written by this version; [`Clusterer::restore`] refuses others.
+pub const FORMAT: u32 = 1;
+
+/// A clusterer's state, serializable (serde).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    format: u32,
+    /// `(kind, value, id)` of every known feature.
+    vocabulary: Vec<(Kind, String, u32)>,
+    /// Document frequency per feature id (zero for free ids).
+    df: Vec<u32>,
+    /// Last seen per feature id, seconds since the epoch.
+    last_seen: Vec<i64>,
+    docs: u64,
+    clock: Option<DateTime<Utc>>,
+    pruned_at: Option<DateTime<Utc>>,
+    clusters: Vec<OpenCluster>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct OpenCluster {
+    id: i64,
+    first_at: DateTime<Utc>,
+    last_at: DateTime<Utc>,
+    size: u32,
+    /// `(feature id, summed weight)`, by feature id.
+    sum: Vec<(u32, f32)>,
+}
+
+impl Snapshot {
+    /// The newest publication time the clusterer had seen.
+    pub fn clock(&self) -> Option<DateTime<Utc>> {
+        self.clock
+    }
+}
+
+/// Why a snapshot cannot be restored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SnapshotError {
+    /// Written by another version of the clusterer.
+    Format(u32),
+    /// Inconsistent (a feature id out of range, a feature twice, a cluster with no time).
+    Corrupt(&'static str),
+}
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SnapshotError::Format(v) => write!(
+                f,
+                "clusterer snapshot format {v}, this version reads {FORMAT}"
+            ),
+            SnapshotError::Corrupt(why) => write!(f, "corrupt clusterer snapshot: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+impl<'c> Clusterer<'c> {
+    /// The state, to be restored later with [`Clusterer::restore`].
+    pub fn snapshot(&self) -> Snapshot {
+        let mut vocabulary: Vec<(Kind, String, u32)> = self
+            .ids
+            .iter()
+            .map(|(f, id)| (f.kind, f.value.clone(), *id))
+            .collect();
+        vocabulary.sort_by_key(|v| v.2);
+        let mut clusters: Vec<OpenCluster> = self
+            .clusters
+            .iter()
+            .map(|(id, c)| {
+                let mut sum: Vec<(u32, f32)> = c.sum.iter().map(|(f, w)| (*f, *w)).collect();
+                sum.sort_by_key(|s| s.0);
+                OpenCluster {
+                    id: *id,
+                    first_at: c.first_at,
+                    last_at: c.last_at,
+                    size: c.size,
+                    sum,
+                }
+            })
+            .collect();
+        clusters.sort_by_key(|c| c.id);
+        Snapshot {
+            format: FORMAT,
+            vocabulary,
+            df: self.df.clone(),
+            last_seen: self.last_seen.clone(),
+            docs: self.docs,
+            clock: self.clock,
+            pruned_at: self.pruned_at,
+            clusters,
+        }
+    }
+
+    /// A clusterer in the state `s` was saved in, with `params` (normally the same as then).
+    pub fn restore(
+        concepts: &'c Concepts,
+        params: Params,
+        s: Snapshot,
+    ) -> Result<Clusterer<'c>, SnapshotError> {
+        if s.format != FORMAT {
+            return Err(SnapshotError::Format(s.format));
+        }
+        let n = s.df.len();
+        if s.last_seen.len() != n || u32::try_from(n).is_err() {
+            return Err(SnapshotError::Corrupt(
+                "feature tables of different lengths",
+            ));
+        }
+        let mut c = Clusterer::new(concepts, params);
+        c.df = s.df;
+        c.last_seen = s.last_seen;
+        c.kinds = vec![Kind::Concept; n];
+        c.docs = s.docs;
+        c.clock = s.clock;
+        c.pruned_at = s.pruned_at;
+        let mut used = vec![false; n];
+        for (kind, value, id) in s.vocabulary {
+            let slot = used
+                .get_mut(id as usize)
+                .ok_or(SnapshotError::Corrupt("feature id out of range"))?;
+            if *slot {
+                return Err(SnapshotError::Corrupt("feature id used twice"));
+            }
+            *slot = true;
+            c.kinds[id as usize] = kind;
+            if c.ids.insert(Feature { kind, value }, id).is_some() {
+                return Err(SnapshotError::Corrupt("feature listed twice"));
+            }
+        }
+        // Free ids in descending order, so they are reused lowest first, as `intern` would.
+        c.free = (0..n as u32)
+            .rev()
+            .filter(|id| !used[*id as usize])
+            .collect();
+        for oc in s.clusters {
+            if oc.first_at > oc.last_at {
+                return Err(SnapshotError::Corrupt("cluster ends before it begins"));
+            }
+            let mut sum = HashMap::with_capacity(oc.sum.len());
+            for (f, w) in oc.sum {
+                if !used.get(f as usize).copied().unwrap_or(false) {
+                    return Err(SnapshotError::Corrupt(
+                        "cluster feature not in the vocabulary",
+                    ));
+                }
+                sum.insert(f, w);
+                c.index.entry(f).or_insert_with(HashSet::new).insert(oc.id);
+            }
+            c.clusters.insert(
+                oc.id,
+                Cluster {
+                    sum,
+                    first_at: oc.first_at,
+                    last_at: oc.last_at,
+                    size: oc.size,
+                },
+            );
+        }
+        Ok(c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn saved() -> Snapshot {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let t = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap();
+        c.add(
+            1,
+            t,
+            "Knesset passes 2026 budget in first reading, 61 to 52",
+            "",
+        );
+        c.snapshot()
+    }
+
+    #[test]
+    fn other_formats_and_inconsistent_snapshots_are_refused() {
+        let p = Params::default();
+        let mut s = saved();
+        s.format = 99;
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, s).unwrap_err(),
+            SnapshotError::Format(99)
+        );
+        let mut s = saved();
+        s.df.pop();
+        assert!(matches!(
+            Clusterer::restore(Concepts::builtin(), p, s),
+            Err(SnapshotError::Corrupt(_))
+        ));
+        let mut s = saved();
+        let n = s.df.len() as u32;
+        s.clusters[0].sum.push((n + 5, 1.0));
+        assert!(matches!(
+            Clusterer::restore(Concepts::builtin(), p, s),
+            Err(SnapshotError::Corrupt(_))
+        ));
+        let mut s = saved();
+        let first = s.vocabulary[0].clone();
+        s.vocabulary.push(first);
+        assert!(matches!(
+            Clusterer::restore(Concepts::builtin(), p, s),
+            Err(SnapshotError::Corrupt(_))
+        ));
+    }
+
+    #[test]
+    fn a_restored_clusterer_saves_the_same_snapshot() {
+        let s = saved();
+        let c = Clusterer::restore(Concepts::builtin(), Params::default(), s.clone()).unwrap();
+        assert_eq!(c.snapshot(), s);
+    }
+}
