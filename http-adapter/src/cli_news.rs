@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use crate::cli::DbArg;
-use crate::news_ingest::cluster::{rebuild, Online};
+use crate::news_ingest::refresh::refresh;
 use crate::news_ingest::{import_registry, ingest_lines_with_progress};
 use crate::store::Store;
 
@@ -108,7 +108,7 @@ pub fn ingest(args: IngestArgs) -> CmdResult {
     }
     if !args.no_cluster {
         let people = store.news_people()?;
-        rebuild(&store, &Online::default(), &people, chrono::Utc::now())?;
+        refresh(&store, &people, chrono::Utc::now())?;
     }
     Ok(())
 }
@@ -161,7 +161,7 @@ pub async fn recluster(store: &Store) -> Result<(), Box<dyn std::error::Error>> 
     let store = store.clone();
     tokio::task::spawn_blocking(move || -> Result<(), lashon_core::news::RepoError> {
         let people = store.news_people()?;
-        rebuild(&store, &Online::default(), &people, chrono::Utc::now())?;
+        refresh(&store, &people, chrono::Utc::now())?;
         Ok(())
     })
     .await

@@ -62,20 +62,7 @@ fn idf(stories: &[StorySketch]) -> HashMap<&Feature, f32> {
 /// Links `stories` into threads: each thread's story ids in the order they began, first
 /// story first; stories linked to no other are in none.
 pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
-    let weights = idf(stories);
-    let norm = |s: &StorySketch| {
-        s.features
-            .iter()
-            .map(|(f, w)| {
-                let x = w * weights.get(f).copied().unwrap_or(0.0);
-                x * x
-            })
-            .sum::<f32>()
-            .sqrt()
-    };
-    let norms: Vec<f32> = stories.iter().map(norm).collect();
-    let mut order: Vec<usize> = (0..stories.len()).collect();
-    order.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
+    let index: HashMap<i64, usize> = stories.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
     let mut parent: Vec<usize> = (0..stories.len()).collect();
     fn root(p: &mut [usize], i: usize) -> usize {
         let mut r = i;
@@ -90,11 +77,61 @@ pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
         }
         r
     }
+    for (a, b) in links(stories, |_| true, p) {
+        let (ra, rb) = (root(&mut parent, index[&a]), root(&mut parent, index[&b]));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+    for i in 0..stories.len() {
+        let r = root(&mut parent, i);
+        groups.entry(r).or_default().push(i);
+    }
+    let mut out: Vec<Vec<i64>> = groups
+        .into_values()
+        .filter(|g| g.len() >= 2)
+        .map(|mut g| {
+            g.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
+            g.into_iter().map(|i| stories[i].id).collect()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The links among `stories` that touch a story for which `wanted` holds, each as the pair
+/// of story ids, earlier first. IDF is computed over `stories`: a service passes the stories
+/// of the days around the ones that changed, and links only those ([`link`] passes all).
+pub fn links(
+    stories: &[StorySketch],
+    wanted: impl Fn(i64) -> bool,
+    p: &ThreadParams,
+) -> Vec<(i64, i64)> {
+    let weights = idf(stories);
+    let norm = |s: &StorySketch| {
+        s.features
+            .iter()
+            .map(|(f, w)| {
+                let x = w * weights.get(f).copied().unwrap_or(0.0);
+                x * x
+            })
+            .sum::<f32>()
+            .sqrt()
+    };
+    let norms: Vec<f32> = stories.iter().map(norm).collect();
+    let mut order: Vec<usize> = (0..stories.len()).collect();
+    order.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
+    let mut out = Vec::new();
     for (k, &i) in order.iter().enumerate() {
+        let i_wanted = wanted(stories[i].id);
         for &j in &order[k + 1..] {
             let (a, b) = (&stories[i], &stories[j]);
             if b.first_at - a.first_at > Duration::days(p.max_gap_days) {
                 break;
+            }
+            if !i_wanted && !wanted(b.id) {
+                continue;
             }
             if thread_days(a.first_at, b.first_at) < 2 {
                 continue;
@@ -119,27 +156,10 @@ pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
                 0.0
             };
             if cos >= p.threshold {
-                let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
-                if ra != rb {
-                    parent[ra.max(rb)] = ra.min(rb);
-                }
+                out.push((a.id, b.id));
             }
         }
     }
-    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
-    for i in 0..stories.len() {
-        let r = root(&mut parent, i);
-        groups.entry(r).or_default().push(i);
-    }
-    let mut out: Vec<Vec<i64>> = groups
-        .into_values()
-        .filter(|g| g.len() >= 2)
-        .map(|mut g| {
-            g.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
-            g.into_iter().map(|i| stories[i].id).collect()
-        })
-        .collect();
-    out.sort();
     out
 }
 
@@ -181,5 +201,23 @@ mod tests {
             ..p
         };
         assert!(link(&stories, &p).is_empty());
+    }
+
+    #[test]
+    fn links_of_the_stories_that_changed() {
+        let stories = [
+            story(1, 1, 9, "Huge fire in the Carmel forest, thousands evacuated", "Firefighters battle the Carmel blaze near Haifa."),
+            story(3, 4, 10, "Comptroller opens inquiry into the Carmel fire response", "The state comptroller will examine how the Carmel forest fire near Haifa was fought."),
+            story(4, 4, 11, "Bank of Israel cuts interest rate to 4%", "The governor cited falling inflation."),
+            story(5, 1, 15, "Carmel fire: firefighters still battling the blaze", "Evacuations continue near Haifa."),
+        ];
+        let p = ThreadParams {
+            threshold: 0.2,
+            ..ThreadParams::default()
+        };
+        let found = links(&stories, |id| id == 3, &p);
+        assert!(found.contains(&(1, 3)), "{found:?}");
+        assert!(found.iter().all(|(a, b)| *a == 3 || *b == 3), "{found:?}");
+        assert_eq!(links(&stories, |id| id == 4, &p), vec![]);
     }
 }

@@ -6,7 +6,7 @@
 use chrono::{DateTime, Duration, Utc};
 use lashon_news::record::{CrawlOutcome, CrawlRun, PersonRecord};
 
-use super::cluster::{rebuild, Online};
+use super::refresh::refresh;
 use super::{import_registry, ingest_lines};
 use crate::store::Store;
 
@@ -73,7 +73,7 @@ pub fn load_at(store: &Store, now: DateTime<Utc>) -> Result<(), String> {
             Ok(())
         })
         .map_err(|e| e.to_string())?;
-    rebuild(store, &Online::default(), &people, now).map_err(|e| e.to_string())?;
+    refresh(store, &people, now).map_err(|e| e.to_string())?;
     Ok(())
 }
 

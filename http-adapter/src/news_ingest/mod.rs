@@ -1,9 +1,15 @@
 //! Getting news into the store: the registry TOML (`lashon sources import`), JSON lines of
-//! articles (`lashon ingest`), the clustering pass that makes stories of them ([`cluster`]),
-//! and the bundled demo ([`demo`]).
+//! articles (`lashon ingest`), the incremental clustering that makes stories of them
+//! ([`refresh`], in steps: [`assign`], [`stories`], [`threads`], [`states`],
+//! [`newsroom_stats`]), and the bundled demo ([`demo`]).
 
-pub mod cluster;
+pub mod assign;
 pub mod demo;
+pub mod newsroom_stats;
+pub mod refresh;
+pub mod states;
+pub mod stories;
+pub mod threads;
 
 use lashon_core::news::RepoError;
 use lashon_news::types::Newsroom;

@@ -54,6 +54,8 @@ const MIGRATIONS: &[&str] = &[
     );",
     // 4: webhook endpoints and their delivery queue (src/store/webhooks.rs).
     super::webhooks::MIGRATION,
+    // 5: what incremental clustering keeps between runs (src/store/news/clustering.rs).
+    super::news::clustering::MIGRATION,
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

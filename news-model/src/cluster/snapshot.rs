@@ -18,7 +18,7 @@
 //! assert_eq!(b.cluster, a.cluster);
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
@@ -177,7 +177,7 @@ impl<'c> Clusterer<'c> {
                     ));
                 }
                 sum.insert(f, w);
-                c.index.entry(f).or_insert_with(HashSet::new).insert(oc.id);
+                c.index.entry(f).or_default().insert(oc.id);
             }
             c.clusters.insert(
                 oc.id,

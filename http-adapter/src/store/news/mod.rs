@@ -6,6 +6,7 @@
 //! The answers are the same as [`lashon_core::news::MemoryNewsRepository`]'s; the tests in
 //! `tests/news_store.rs` hold the two side by side.
 
+pub mod clustering;
 pub(crate) mod schema;
 mod write;
 

@@ -137,13 +137,16 @@ impl NewsWriter<'_> {
     /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
     /// its id and whether it was new.
     pub fn ingest(&self, a: &ArticleInput, language: Lang) -> Result<(i64, bool), RepoError> {
-        let existing: Option<i64> = self
+        let existing: Option<(i64, Option<String>)> = self
             .conn
-            .query_row("SELECT id FROM articles WHERE url = ?", [&a.url], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT id, input FROM articles WHERE url = ?",
+                [&a.url],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
             .optional()
             .map_err(sql)?;
+        let input = json(a)?;
         let member = |id: i64, story_id: i64| MemberRecord {
             article_id: id,
             story_id,
@@ -161,18 +164,22 @@ impl NewsWriter<'_> {
             updated_at: a.updated_at,
         };
         match existing {
-            Some(id) => {
+            // Unchanged: nothing to write, nothing to cluster again.
+            Some((id, Some(old))) if old == input => Ok((id, false)),
+            Some((id, _)) => {
+                // Pending: its story is written again at the next clustering (the article
+                // keeps its story; a changed headline does not move it).
                 self.conn
                     .execute(
                         "UPDATE articles SET source = ?2, language = ?3, published_at = ?4,
-                         record = ?5, input = ?6 WHERE id = ?1",
+                         record = ?5, input = ?6, pending = 1 WHERE id = ?1",
                         params![
                             id,
                             a.source,
                             language.as_str(),
                             at(a.published_at),
                             json(&member(id, 0))?,
-                            json(a)?
+                            input
                         ],
                     )
                     .map_err(sql)?;
@@ -190,7 +197,7 @@ impl NewsWriter<'_> {
                             a.source,
                             language.as_str(),
                             at(a.published_at),
-                            json(a)?
+                            input
                         ],
                     )
                     .map_err(sql)?;
@@ -204,49 +211,6 @@ impl NewsWriter<'_> {
                 Ok((id, true))
             }
         }
-    }
-
-    /// Every ingested article, oldest first (the input of clustering).
-    pub fn ingested(&self) -> Result<Vec<IngestedArticle>, RepoError> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, input, language FROM articles WHERE input IS NOT NULL ORDER BY published_at, id")
-            .map_err(sql)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            })
-            .map_err(sql)?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, input, lang) = row.map_err(sql)?;
-            out.push(IngestedArticle {
-                id,
-                input: parse(&input)?,
-                language: Lang::parse_strict(&lang).unwrap_or_default(),
-            });
-        }
-        Ok(out)
-    }
-
-    /// Members of a story as stored.
-    pub fn members_of(&self, ids: &[i64]) -> Result<Vec<MemberRecord>, RepoError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT record FROM articles WHERE id = ?")
-            .map_err(sql)?;
-        let mut out = Vec::new();
-        for id in ids {
-            let rec: Option<String> = stmt.query_row([id], |r| r.get(0)).optional().map_err(sql)?;
-            if let Some(rec) = rec {
-                out.push(parse(&rec)?);
-            }
-        }
-        Ok(out)
     }
 
     /// Removes every cluster, thread, state row and topic volume (before clustering again);
@@ -406,8 +370,8 @@ impl NewsWriter<'_> {
             if updated == 0 {
                 let seq = self.next_seq()?;
                 c.execute(
-                    "INSERT INTO articles (id, url, seq, source, language, published_at, story_id, record)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO articles (id, url, seq, source, language, published_at, story_id, record, pending)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     params![m.article_id, m.url, seq, m.source, m.language.as_str(), at(m.published_at), m.story_id, json(&m)?],
                 )
                 .map_err(sql)?;

@@ -1,0 +1,143 @@
+//! Threads kept up to date as stories change: the stories written in this run are compared
+//! ([`lashon_news::threads::links`]) with the stories of the days around them, read from their
+//! stored sketches one day at a time; each link joins the two stories' threads (links are
+//! added, never taken back, so a thread id stays once a reader has seen it). A thread's id is
+//! its first story's; its record is written again whenever its stories change.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use chrono::{DateTime, Duration, Utc};
+use lashon_core::news::RepoError;
+use lashon_news::record::{StoryRecord, ThreadRecord};
+use lashon_news::threads::{links, StorySketch, ThreadParams};
+
+use crate::store::news::NewsWriter;
+
+fn root(parent: &mut HashMap<i64, i64>, x: i64) -> i64 {
+    let mut r = x;
+    while let Some(&p) = parent.get(&r) {
+        if p == r {
+            break;
+        }
+        r = p;
+    }
+    parent.insert(x, r);
+    r
+}
+
+/// Links the `changed` stories and recounts the `recount` threads (they lost a story to a
+/// merge). Returns the stories whose thread changed.
+pub fn update(
+    w: &NewsWriter<'_>,
+    changed: &BTreeSet<i64>,
+    recount: &BTreeSet<i64>,
+) -> Result<BTreeSet<i64>, RepoError> {
+    let p = ThreadParams::default();
+    let gap = Duration::days(p.max_gap_days);
+    // The changed stories by the day they began.
+    let mut by_day: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
+    for id in changed {
+        if let Some(first) = w.story_first_at(*id)? {
+            by_day
+                .entry(first.timestamp().div_euclid(86_400))
+                .or_default()
+                .insert(*id);
+        }
+    }
+    // A changed story's thread has a new newest instalment, at least.
+    let mut recount: BTreeSet<i64> = recount.clone();
+    for id in changed {
+        if let Some((_, Some(t))) = w.story_record(*id)? {
+            recount.insert(t);
+        }
+    }
+    let mut parent: HashMap<i64, i64> = HashMap::new();
+    for (day, ids) in &by_day {
+        let from = DateTime::<Utc>::from_timestamp(day * 86_400, 0).unwrap_or_default();
+        let to = from + Duration::days(1);
+        let pool: Vec<StorySketch> = w
+            .sketches_between(from - gap, to + gap)?
+            .into_iter()
+            .map(|s| StorySketch {
+                id: s.id,
+                first_at: s.first_at,
+                features: s.features,
+            })
+            .collect();
+        for (a, b) in links(&pool, |id| ids.contains(&id), &p) {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if ra != rb {
+                parent.insert(ra.max(rb), ra.min(rb));
+            }
+        }
+    }
+    let mut groups: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
+    let keys: Vec<i64> = parent.keys().copied().collect();
+    for id in keys {
+        let r = root(&mut parent, id);
+        groups.entry(r).or_default().insert(id);
+    }
+    let mut moved = BTreeSet::new();
+    for group in groups.values() {
+        // The group joins the threads its stories were already in.
+        let mut old_threads = BTreeSet::new();
+        for id in group {
+            if let Some((_, Some(t))) = w.story_record(*id)? {
+                old_threads.insert(t);
+            }
+        }
+        let mut members: BTreeSet<i64> = group.clone();
+        for t in &old_threads {
+            members.extend(w.thread_story_ids(*t)?);
+            recount.remove(t);
+        }
+        moved.extend(write_thread(w, &members, &old_threads)?);
+    }
+    for t in recount {
+        let members: BTreeSet<i64> = w.thread_story_ids(t)?.into_iter().collect();
+        moved.extend(write_thread(w, &members, &BTreeSet::from([t]))?);
+    }
+    Ok(moved)
+}
+
+/// Writes the thread of `members` (none when fewer than two remain), removes the `old`
+/// thread records it replaces, and points every member to it. Returns the members.
+fn write_thread(
+    w: &NewsWriter<'_>,
+    members: &BTreeSet<i64>,
+    old: &BTreeSet<i64>,
+) -> Result<BTreeSet<i64>, RepoError> {
+    let mut stories: Vec<StoryRecord> = Vec::new();
+    for id in members {
+        if let Some((rec, _)) = w.story_record(*id)? {
+            stories.push(rec);
+        }
+    }
+    stories.sort_by_key(|s| (s.published_at, s.id));
+    for t in old {
+        w.delete_thread(*t)?;
+    }
+    let (Some(first), Some(newest)) = (
+        stories.first(),
+        stories.iter().max_by_key(|s| (s.latest_at, s.id)),
+    ) else {
+        return Ok(BTreeSet::new());
+    };
+    if stories.len() < 2 {
+        w.set_story_thread(first.id, None)?;
+        return Ok(BTreeSet::from([first.id]));
+    }
+    let thread = ThreadRecord {
+        id: first.id,
+        title: first.headline.clone(),
+        nodes: u32::try_from(stories.len()).unwrap_or(u32::MAX),
+        first_at: first.published_at,
+        newest_at: newest.latest_at,
+        newest_story_id: newest.id,
+    };
+    w.put_thread(&thread)?;
+    for s in &stories {
+        w.set_story_thread(s.id, Some(&thread))?;
+    }
+    Ok(stories.iter().map(|s| s.id).collect())
+}
