@@ -107,7 +107,7 @@ pub fn ingest(args: IngestArgs) -> CmdResult {
         );
     }
     if !args.no_cluster {
-        let people = store.news_people()?;
+        let people = crate::news_ingest::people::registry(&store)?;
         refresh(&store, &people, chrono::Utc::now())?;
     }
     Ok(())
@@ -160,7 +160,7 @@ pub async fn crawl_and_cluster(
 pub async fn recluster(store: &Store) -> Result<(), Box<dyn std::error::Error>> {
     let store = store.clone();
     tokio::task::spawn_blocking(move || -> Result<(), lashon_core::news::RepoError> {
-        let people = store.news_people()?;
+        let people = crate::news_ingest::people::registry(&store)?;
         refresh(&store, &people, chrono::Utc::now())?;
         Ok(())
     })

@@ -245,3 +245,41 @@ fn a_backfill_older_than_the_window_clusters_everything_again() {
         partition(&dir.path().join("one.db"))
     );
 }
+
+#[test]
+fn the_bundled_people_are_added_once_and_found_in_new_articles() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = store(dir.path(), "p.db");
+    let db = dir.path().join("p.db");
+    let people = lashon_http::news_ingest::people::registry(&s).unwrap();
+    assert!(people.len() >= 80);
+    // Again: nothing added twice.
+    assert_eq!(
+        lashon_http::news_ingest::people::registry(&s)
+            .unwrap()
+            .len(),
+        people.len()
+    );
+    let now: DateTime<Utc> = "2026-03-01T12:00:00Z".parse().unwrap();
+    let line = serde_json::json!({
+        "source": "ynet",
+        "url": "https://fixture.lashon.invalid/ynet/people-1",
+        "headline": "נתניהו ולפיד נפגשו בירושלים",
+        "summary": "ראש הממשלה בנימין נתניהו אירח את יאיר לפיד.",
+        "publishedAt": "2026-03-01T11:00:00Z",
+    });
+    ingest_lines(&s, &format!("{line}\n"), Duration::zero()).unwrap();
+    refresh(&s, &people, now).unwrap();
+    assert_eq!(
+        count(
+            &db,
+            "SELECT COUNT(DISTINCT person_id) FROM mentions WHERE person_id IN (43723, 1396120)"
+        ),
+        2
+    );
+    let entities: String = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT record FROM stories", [], |r| r.get(0))
+        .unwrap();
+    assert!(entities.contains("Benjamin Netanyahu"), "{entities}");
+}

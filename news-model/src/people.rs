@@ -7,15 +7,27 @@
 //! counts when it ends at a word end and starts at a word start or after one or two Hebrew
 //! prefix letters of that word (`לכרמון`, `ובכרמון`): the automaton finds every occurrence and
 //! the boundaries are checked after, so one pass serves every alias.
+//!
+//! An alias whose status is `candidate` (a bare surname another public figure shares, or one
+//! that is also a common word: `כץ`, `Abbas`, `שקד`) is not matched: alone it is too weak to
+//! say who is meant, and with a confirmed alias beside it, it adds nothing.
+//!
+//! [`builtin`] is the bundled registry (`data/people_il.tsv`): real public figures of Israeli
+//! news with their Wikidata ids, Hebrew and English names, roles and aliases.
 
 use std::collections::BTreeSet;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
+use crate::localized::Localized;
 use crate::record::PersonRecord;
 use crate::search::tokens;
+use crate::types::Alias;
 
 const PREFIXES: [char; 7] = ['ו', 'ה', 'ב', 'ל', 'מ', 'ש', 'כ'];
+
+/// The review status of an alias too ambiguous to name a person alone.
+pub const CANDIDATE: &str = "candidate";
 
 /// The automaton of a registry.
 #[derive(Debug, Clone)]
@@ -35,7 +47,7 @@ impl PeopleMatcher {
         let mut patterns = Vec::new();
         let mut owners = Vec::new();
         for p in people {
-            for a in &p.aliases {
+            for a in p.aliases.iter().filter(|a| a.status != CANDIDATE) {
                 let n = normalized(&a.alias);
                 if n.chars().count() >= 2 {
                     patterns.push(n);
@@ -78,11 +90,71 @@ impl PeopleMatcher {
     }
 }
 
+/// The bundled registry (`data/people_il.tsv`, its sources in `data/people_il.sources.md`):
+/// each person's id is the number of their Wikidata id (`Q43723` → 43723), so it is stable
+/// across releases and never meets the small ids of a registry written by hand. Names in
+/// English and Hebrew are confirmed aliases; listed aliases ending in `~` are candidates.
+///
+/// ```
+/// use lashon_news::people::{builtin, PeopleMatcher};
+///
+/// let people = builtin();
+/// let netanyahu = people.iter().find(|p| p.wikidata_id.as_deref() == Some("Q43723")).unwrap();
+/// let m = PeopleMatcher::new(&people);
+/// assert!(m.find("ראש הממשלה נתניהו נפגש הבוקר").contains(&netanyahu.id));
+/// ```
+pub fn builtin() -> Vec<PersonRecord> {
+    parse_registry(include_str!("../data/people_il.tsv"))
+}
+
+/// Reads a registry in the format of `data/people_il.tsv` (tab-separated: `wikidata_id`,
+/// `name_en`, `name_he`, `role`, `aliases` separated by `|`, a header line first). Lines with
+/// a malformed id or a wrong number of fields are skipped.
+pub fn parse_registry(tsv: &str) -> Vec<PersonRecord> {
+    let mut out = Vec::new();
+    for line in tsv.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+        let [qid, en, he, role, aliases] = fields[..] else {
+            continue;
+        };
+        let Some(id) = qid.strip_prefix('Q').and_then(|n| n.parse::<i64>().ok()) else {
+            continue;
+        };
+        let alias = |text: &str, status: &str| Alias {
+            alias: text.to_owned(),
+            display: text.to_owned(),
+            status: status.to_owned(),
+        };
+        let mut list = Vec::new();
+        for name in [en, he].into_iter().filter(|n| !n.is_empty()) {
+            list.push(alias(name, "confirmed"));
+        }
+        for a in aliases.split('|').map(str::trim).filter(|a| !a.is_empty()) {
+            match a.strip_suffix('~') {
+                Some(weak) => list.push(alias(weak.trim(), CANDIDATE)),
+                None => list.push(alias(a, "confirmed")),
+            }
+        }
+        out.push(PersonRecord {
+            id,
+            wikidata_id: Some(qid.to_owned()),
+            name: Localized {
+                en: (!en.is_empty()).then(|| en.to_owned()),
+                he: (!he.is_empty()).then(|| he.to_owned()),
+            },
+            canonical_name: (!en.is_empty()).then(|| en.to_owned()),
+            role: (!role.is_empty()).then(|| role.to_owned()),
+            avatar_url: None,
+            aliases: list,
+            updated_at: None,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::localized::Localized;
-    use crate::types::Alias;
 
     fn person(id: i64, aliases: &[&str]) -> PersonRecord {
         PersonRecord {
@@ -121,5 +193,54 @@ mod tests {
         assert!(m.find("אכרמון").is_empty());
         assert!(m.find("").is_empty());
         assert!(PeopleMatcher::new(&[]).find("anything").is_empty());
+    }
+
+    #[test]
+    fn candidate_aliases_alone_name_no_one() {
+        let mut p = person(7, &["Mahmoud Abbas"]);
+        p.aliases.push(Alias {
+            alias: "Abbas".into(),
+            display: "Abbas".into(),
+            status: CANDIDATE.into(),
+        });
+        let m = PeopleMatcher::new(&[p]);
+        assert!(m.find("Abbas said on Monday").is_empty());
+        assert_eq!(m.find("Mahmoud Abbas said"), BTreeSet::from([7]));
+    }
+
+    #[test]
+    fn the_builtin_registry() {
+        let people = builtin();
+        let lines = include_str!("../data/people_il.tsv").lines().count() - 1;
+        assert_eq!(people.len(), lines, "every line read");
+        assert!(people.len() >= 80);
+        let ids: BTreeSet<i64> = people.iter().map(|p| p.id).collect();
+        assert_eq!(ids.len(), people.len(), "ids unique");
+        assert!(people
+            .iter()
+            .all(|p| p.name.en.is_some() && p.name.he.is_some()));
+        // No confirmed alias names two people.
+        let mut seen = std::collections::HashMap::new();
+        for p in &people {
+            for a in p.aliases.iter().filter(|a| a.status != CANDIDATE) {
+                if let Some(other) = seen.insert(normalized(&a.alias), p.id) {
+                    assert_eq!(other, p.id, "{} names two people", a.alias);
+                }
+            }
+        }
+        let m = PeopleMatcher::new(&people);
+        let find = |qid: &str| {
+            people
+                .iter()
+                .find(|p| p.wikidata_id.as_deref() == Some(qid))
+                .unwrap()
+                .id
+        };
+        assert_eq!(
+            m.find("Lapid and Liberman met in Tel Aviv"),
+            BTreeSet::from([find("Q1396120"), find("Q58311")])
+        );
+        assert!(m.find("ויליאם עבאס").is_empty());
+        assert!(parse_registry("header\nQx\ta\tb\tc\td\nQ1\tonly three\tfields").is_empty());
     }
 }

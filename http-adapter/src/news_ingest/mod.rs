@@ -1,11 +1,12 @@
 //! Getting news into the store: the registry TOML (`lashon sources import`), JSON lines of
 //! articles (`lashon ingest`), the incremental clustering that makes stories of them
 //! ([`refresh`], in steps: [`assign`], [`stories`], [`threads`], [`states`],
-//! [`newsroom_stats`]), and the bundled demo ([`demo`]).
+//! [`newsroom_stats`]), the people registry ([`people`]) and the bundled demo ([`demo`]).
 
 pub mod assign;
 pub mod demo;
 pub mod newsroom_stats;
+pub mod people;
 pub mod refresh;
 pub mod states;
 pub mod stories;

@@ -561,6 +561,21 @@ impl NewsWriter<'_> {
         Ok(())
     }
 
+    /// Adds a person unless one with the same id is stored (an edited record stays).
+    /// Returns whether it was added.
+    pub fn add_person_if_absent(&self, p: &PersonRecord) -> Result<bool, RepoError> {
+        let present: Option<i64> = self
+            .conn
+            .query_row("SELECT id FROM people WHERE id = ?", [p.id], |r| r.get(0))
+            .optional()
+            .map_err(sql)?;
+        if present.is_some() {
+            return Ok(false);
+        }
+        self.put_person(p)?;
+        Ok(true)
+    }
+
     /// Records one mention of a person.
     pub fn add_mention(&self, person_id: i64, when: DateTime<Utc>) -> Result<(), RepoError> {
         self.conn
