@@ -168,6 +168,14 @@ fn crawl_by_crawl_refreshes_group_articles_as_one_pass_does() {
             ),
             0
         );
+        // Every story's record links the thread its row points to, and only that one.
+        assert_eq!(
+            count(
+                &db,
+                "SELECT COUNT(*) FROM stories WHERE (thread_id IS NOT NULL AND json_extract(record, '$.thread.id') IS NOT thread_id) OR (thread_id IS NULL AND json_extract(record, '$.thread') IS NOT NULL)"
+            ),
+            0
+        );
     }
     assert!(count(&dir.path().join("inc.db"), "SELECT COUNT(*) FROM threads") > 0);
 }

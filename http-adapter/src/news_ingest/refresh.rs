@@ -80,10 +80,11 @@ fn run(
                 written.insert(*id);
             }
         }
-        let moved = threads::update(w, &written, &assigned.orphaned_threads)?;
+        threads::update(w, &written, &assigned.orphaned_threads)?;
+        // A story not yet resolved can change state with time or with its thread; a resolved
+        // one only with a new article (it is then among the written).
         let mut live: BTreeSet<i64> = w.live_story_ids()?.into_iter().collect();
         live.extend(written.iter().copied());
-        live.extend(moved);
         let computed = states::update(w, &live, people, &matcher, now)?;
         newsroom_stats::update(w, now)?;
         Ok(RefreshReport {

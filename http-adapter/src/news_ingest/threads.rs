@@ -25,13 +25,13 @@ fn root(parent: &mut HashMap<i64, i64>, x: i64) -> i64 {
     r
 }
 
-/// Links the `changed` stories and recounts the `recount` threads (they lost a story to a
-/// merge). Returns the stories whose thread changed.
+/// Links the `changed` stories and brings their threads up to date; recounts the `orphaned`
+/// threads (they lost a story to a merge).
 pub fn update(
     w: &NewsWriter<'_>,
     changed: &BTreeSet<i64>,
-    recount: &BTreeSet<i64>,
-) -> Result<BTreeSet<i64>, RepoError> {
+    orphaned: &BTreeSet<i64>,
+) -> Result<(), RepoError> {
     let p = ThreadParams::default();
     let gap = Duration::days(p.max_gap_days);
     // The changed stories by the day they began.
@@ -44,11 +44,19 @@ pub fn update(
                 .insert(*id);
         }
     }
+    // Threads that lost a story to a merge: counted again from their stories first, so the
+    // joins below start from true records.
+    for t in orphaned {
+        let members: BTreeSet<i64> = w.thread_story_ids(*t)?.into_iter().collect();
+        write_thread(w, &members, &BTreeSet::from([*t]))?;
+    }
     // A changed story's thread has a new newest instalment, at least.
-    let mut recount: BTreeSet<i64> = recount.clone();
+    let mut recount: BTreeSet<i64> = BTreeSet::new();
+    let mut changed_in: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
     for id in changed {
         if let Some((_, Some(t))) = w.story_record(*id)? {
             recount.insert(t);
+            changed_in.entry(t).or_default().insert(*id);
         }
     }
     let mut parent: HashMap<i64, i64> = HashMap::new();
@@ -77,27 +85,90 @@ pub fn update(
         let r = root(&mut parent, id);
         groups.entry(r).or_default().insert(id);
     }
-    let mut moved = BTreeSet::new();
     for group in groups.values() {
-        // The group joins the threads its stories were already in.
-        let mut old_threads = BTreeSet::new();
         for id in group {
             if let Some((_, Some(t))) = w.story_record(*id)? {
-                old_threads.insert(t);
+                recount.remove(&t);
             }
         }
-        let mut members: BTreeSet<i64> = group.clone();
-        for t in &old_threads {
-            members.extend(w.thread_story_ids(*t)?);
-            recount.remove(t);
-        }
-        moved.extend(write_thread(w, &members, &old_threads)?);
+        join(w, group)?;
     }
+    // Threads of changed stories that gained no link: their newest instalment may be new.
     for t in recount {
-        let members: BTreeSet<i64> = w.thread_story_ids(t)?.into_iter().collect();
-        moved.extend(write_thread(w, &members, &BTreeSet::from([t]))?);
+        let members: BTreeSet<i64> = changed_in.get(&t).cloned().unwrap_or_default();
+        join(w, &members)?;
     }
-    Ok(moved)
+    Ok(())
+}
+
+/// Joins the linked stories of `group` and the threads they are in into one thread, from the
+/// thread records and the group's stories only (a thread's other stories are not read): its
+/// first instalment is the earliest, its newest the latest, its nodes the threads' nodes and
+/// the group's stories that were in none.
+fn join(w: &NewsWriter<'_>, group: &BTreeSet<i64>) -> Result<(), RepoError> {
+    let mut old: BTreeMap<i64, ThreadRecord> = BTreeMap::new();
+    let mut stories: Vec<(StoryRecord, bool)> = Vec::new();
+    for id in group {
+        let Some((rec, thread)) = w.story_record(*id)? else {
+            continue;
+        };
+        if let Some(t) = thread {
+            if let (false, Some(r)) = (old.contains_key(&t), w.thread_record(t)?) {
+                old.insert(t, r);
+            }
+        }
+        stories.push((rec, thread.is_none()));
+    }
+    let first = old
+        .values()
+        .map(|t| (t.first_at, t.id, t.title.clone()))
+        .chain(
+            stories
+                .iter()
+                .map(|(s, _)| (s.published_at, s.id, s.headline.clone())),
+        )
+        .min_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    let newest = old
+        .values()
+        .map(|t| (t.newest_at, t.newest_story_id))
+        .chain(stories.iter().map(|(s, _)| (s.latest_at, s.id)))
+        .max();
+    let nodes: u32 = old.values().map(|t| t.nodes).sum::<u32>()
+        + stories.iter().filter(|(_, fresh)| *fresh).count() as u32;
+    let (Some((first_at, id, title)), Some((newest_at, newest_story_id))) = (first, newest) else {
+        return Ok(());
+    };
+    if nodes < 2 {
+        return Ok(());
+    }
+    let thread = ThreadRecord {
+        id,
+        title,
+        nodes,
+        first_at,
+        newest_at,
+        newest_story_id,
+    };
+    let unchanged = old.get(&id) == Some(&thread);
+    if unchanged && stories.iter().all(|(_, fresh)| !fresh) {
+        return Ok(());
+    }
+    w.put_thread(&thread)?;
+    for (t, before) in &old {
+        if *t != id {
+            w.delete_thread(*t)?;
+        }
+        let same_link = *t == id && before.title == thread.title && before.days() == thread.days();
+        if !same_link {
+            w.relink_thread(*t, &thread)?;
+        }
+    }
+    for (s, fresh) in &stories {
+        if *fresh {
+            w.set_story_thread(s.id, Some(&thread))?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes the thread of `members` (none when fewer than two remain), removes the `old`

@@ -296,6 +296,36 @@ impl NewsWriter<'_> {
         Ok(())
     }
 
+    /// A stored thread.
+    pub fn thread_record(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError> {
+        let rec: Option<String> = self
+            .conn()
+            .query_row("SELECT record FROM threads WHERE id = ?", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(sql)?;
+        rec.map(|r| parse(&r)).transpose()
+    }
+
+    /// Points every story of thread `from` to `thread` (in one statement: a running story's
+    /// thread can hold hundreds of stories, and only its link in each record changes).
+    pub fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError> {
+        let link = ThreadLink {
+            id: thread.id,
+            title: thread.title.clone(),
+            days: thread.days(),
+        };
+        self.conn()
+            .execute(
+                "UPDATE stories SET thread_id = ?2, record = json_set(record, '$.thread', json(?3))
+                 WHERE thread_id = ?1",
+                params![from, thread.id, json(&link)?],
+            )
+            .map_err(sql)?;
+        Ok(())
+    }
+
     /// Ids of the stories in thread `thread_id`.
     pub fn thread_story_ids(&self, thread_id: i64) -> Result<Vec<i64>, RepoError> {
         let mut stmt = self
