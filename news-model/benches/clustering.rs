@@ -41,7 +41,9 @@ fn stream() -> Vec<Article> {
         .collect()
 }
 
-fn run(articles: &[Article]) -> usize {
+/// The most clusters open at once, the vocabulary at the end, and the size of the
+/// checkpoint a service would save at the end (JSON bytes).
+fn run(articles: &[Article]) -> (usize, usize, usize) {
     let mut c = Clusterer::new(Concepts::builtin(), Params::default());
     let mut most_open = 0;
     for (i, a) in articles.iter().enumerate() {
@@ -49,16 +51,18 @@ fn run(articles: &[Article]) -> usize {
         c.add(i as i64, a.published_at, &a.headline, &a.summary);
         most_open = most_open.max(c.open_clusters());
     }
-    most_open
+    let checkpoint = serde_json::to_string(&c.snapshot()).map_or(0, |s| s.len());
+    (most_open, c.vocabulary(), checkpoint)
 }
 
 fn bench(c: &mut Criterion) {
     let articles = stream();
     let started = Instant::now();
-    let most_open = run(&articles);
+    let (most_open, vocabulary, checkpoint) = run(&articles);
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
-        "one pass: {} articles in {secs:.2} s = {:.0} articles/s; at most {most_open} clusters open",
+        "one pass: {} articles in {secs:.2} s = {:.0} articles/s; at most {most_open} clusters open; \
+         vocabulary {vocabulary} features; checkpoint {checkpoint} bytes",
         articles.len(),
         articles.len() as f64 / secs
     );
