@@ -46,7 +46,7 @@ impl Default for ThreadParams {
     }
 }
 
-fn idf(stories: &[StorySketch]) -> HashMap<&Feature, f32> {
+fn idf<'a>(stories: &[&'a StorySketch]) -> HashMap<&'a Feature, f32> {
     let mut df: HashMap<&Feature, u32> = HashMap::new();
     for s in stories {
         for f in s.features.keys() {
@@ -103,12 +103,13 @@ pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
 /// The links among `stories` that touch a story for which `wanted` holds, each as the pair
 /// of story ids, earlier first. IDF is computed over `stories`: a service passes the stories
 /// of the days around the ones that changed, and links only those ([`link`] passes all).
-pub fn links(
-    stories: &[StorySketch],
+pub fn links<S: std::borrow::Borrow<StorySketch>>(
+    stories: &[S],
     wanted: impl Fn(i64) -> bool,
     p: &ThreadParams,
 ) -> Vec<(i64, i64)> {
-    let weights = idf(stories);
+    let stories: Vec<&StorySketch> = stories.iter().map(|s| s.borrow()).collect();
+    let weights = idf(&stories);
     let norm = |s: &StorySketch| {
         s.features
             .iter()
@@ -119,7 +120,7 @@ pub fn links(
             .sum::<f32>()
             .sqrt()
     };
-    let norms: Vec<f32> = stories.iter().map(norm).collect();
+    let norms: Vec<f32> = stories.iter().map(|s| norm(s)).collect();
     let mut order: Vec<usize> = (0..stories.len()).collect();
     order.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
     let mut out = Vec::new();

@@ -33,7 +33,6 @@ pub fn update(
     orphaned: &BTreeSet<i64>,
 ) -> Result<(), RepoError> {
     let p = ThreadParams::default();
-    let gap = Duration::days(p.max_gap_days);
     // The changed stories by the day they began.
     let mut by_day: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
     for id in changed {
@@ -60,18 +59,29 @@ pub fn update(
         }
     }
     let mut parent: HashMap<i64, i64> = HashMap::new();
+    // The sketches of the days around the current one, read once each as the days advance
+    // (a full rebuild walks every day of the store).
+    let mut cache: BTreeMap<i64, Vec<StorySketch>> = BTreeMap::new();
     for (day, ids) in &by_day {
-        let from = DateTime::<Utc>::from_timestamp(day * 86_400, 0).unwrap_or_default();
-        let to = from + Duration::days(1);
-        let pool: Vec<StorySketch> = w
-            .sketches_between(from - gap, to + gap)?
-            .into_iter()
-            .map(|s| StorySketch {
-                id: s.id,
-                first_at: s.first_at,
-                features: s.features,
-            })
-            .collect();
+        let (low, high) = (day - p.max_gap_days, day + p.max_gap_days);
+        cache.retain(|d, _| *d >= low);
+        for d in low..=high {
+            if let std::collections::btree_map::Entry::Vacant(slot) = cache.entry(d) {
+                let from = DateTime::<Utc>::from_timestamp(d * 86_400, 0).unwrap_or_default();
+                let to = from + Duration::days(1) - Duration::nanoseconds(1);
+                let day_sketches = w
+                    .sketches_between(from, to)?
+                    .into_iter()
+                    .map(|s| StorySketch {
+                        id: s.id,
+                        first_at: s.first_at,
+                        features: s.features,
+                    })
+                    .collect();
+                slot.insert(day_sketches);
+            }
+        }
+        let pool: Vec<&StorySketch> = cache.range(low..=high).flat_map(|(_, v)| v).collect();
         for (a, b) in links(&pool, |id| ids.contains(&id), &p) {
             let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
             if ra != rb {
