@@ -108,7 +108,14 @@ pub fn ingest(args: IngestArgs) -> CmdResult {
     }
     if !args.no_cluster {
         let people = crate::news_ingest::people::registry(&store)?;
-        refresh(&store, &people, chrono::Utc::now())?;
+        let r = refresh(&store, &people, chrono::Utc::now())?;
+        println!(
+            "clustering{}: articles {}, stories written {}, states computed {}",
+            if r.full { " (all, from the start)" } else { "" },
+            r.articles,
+            r.stories,
+            r.states
+        );
     }
     Ok(())
 }

@@ -71,6 +71,11 @@ async fn import_ingest_and_reingest() {
     let (ok, out, err) = run(&db, &["ingest", file.to_str().unwrap()]);
     assert!(ok, "{err}");
     assert!(out.contains("2 new, 0 updated, 3 skipped"), "{out}");
+    // The first clustering of a store starts from the start; later ones carry on.
+    assert!(
+        out.contains("clustering (all, from the start): articles 2,"),
+        "{out}"
+    );
     for n in [2, 4, 5] {
         assert!(
             err.contains(&format!("articles.jsonl:{n}: skipped")),
@@ -86,6 +91,10 @@ async fn import_ingest_and_reingest() {
     std::fs::write(&file, fixed).unwrap();
     let (ok, out, _) = run(&db, &["ingest", file.to_str().unwrap()]);
     assert!(ok && out.contains("0 new, 1 updated"), "{out}");
+    assert!(
+        out.contains("clustering: articles 1, stories written 1,"),
+        "{out}"
+    );
 
     let s = Server::start(&db);
     let sources = s.get("/api/v1/sources").await;
