@@ -10,7 +10,7 @@
 //! [`ThreadParams::min_shared_concepts`] concepts. Links chain: a thread is a connected group
 //! of two stories or more, its id the id of its first story.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -62,42 +62,46 @@ fn idf<'a>(stories: &[&'a StorySketch]) -> HashMap<&'a Feature, f32> {
 /// Links `stories` into threads: each thread's story ids in the order they began, first
 /// story first; stories linked to no other are in none.
 pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
-    let index: HashMap<i64, usize> = stories.iter().enumerate().map(|(i, s)| (s.id, i)).collect();
-    let mut parent: Vec<usize> = (0..stories.len()).collect();
-    fn root(p: &mut [usize], i: usize) -> usize {
-        let mut r = i;
-        while p[r] != r {
-            r = p[r];
-        }
-        let mut j = i;
-        while p[j] != r {
-            let next = p[j];
-            p[j] = r;
-            j = next;
-        }
-        r
-    }
-    for (a, b) in links(stories, |_| true, p) {
-        let (ra, rb) = (root(&mut parent, index[&a]), root(&mut parent, index[&b]));
-        if ra != rb {
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
-    for i in 0..stories.len() {
-        let r = root(&mut parent, i);
-        groups.entry(r).or_default().push(i);
-    }
-    let mut out: Vec<Vec<i64>> = groups
-        .into_values()
-        .filter(|g| g.len() >= 2)
-        .map(|mut g| {
-            g.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
-            g.into_iter().map(|i| stories[i].id).collect()
+    let began: HashMap<i64, DateTime<Utc>> = stories.iter().map(|s| (s.id, s.first_at)).collect();
+    let mut out: Vec<Vec<i64>> = chains(&links(stories, |_| true, p))
+        .into_iter()
+        .map(|g| {
+            let mut g: Vec<i64> = g.into_iter().collect();
+            g.sort_by_key(|id| (began.get(id).copied(), *id));
+            g
         })
         .collect();
     out.sort();
     out
+}
+
+/// The connected groups of the ids that `links` join (union-find), each of two ids or more.
+pub fn chains(links: &[(i64, i64)]) -> Vec<BTreeSet<i64>> {
+    fn root(parent: &mut HashMap<i64, i64>, x: i64) -> i64 {
+        let mut r = x;
+        while let Some(&p) = parent.get(&r) {
+            if p == r {
+                break;
+            }
+            r = p;
+        }
+        parent.insert(x, r);
+        r
+    }
+    let mut parent: HashMap<i64, i64> = HashMap::new();
+    for &(a, b) in links {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        if ra != rb {
+            parent.insert(ra.max(rb), ra.min(rb));
+        }
+    }
+    let mut groups: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
+    let ids: Vec<i64> = parent.keys().copied().collect();
+    for id in ids {
+        let r = root(&mut parent, id);
+        groups.entry(r).or_default().insert(id);
+    }
+    groups.into_values().filter(|g| g.len() >= 2).collect()
 }
 
 /// The links among `stories` that touch a story for which `wanted` holds, each as the pair
@@ -179,15 +183,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn later_chapters_link_and_unrelated_stories_do_not() {
-        let stories = [
+    /// The Carmel fire, its same-day follow-up and its inquiry three days later, beside a
+    /// match and a rate cut.
+    fn carmel() -> [StorySketch; 5] {
+        [
             story(1, 1, 9, "Huge fire in the Carmel forest, thousands evacuated", "Firefighters battle the Carmel blaze near Haifa."),
             story(2, 1, 12, "Maccabi Haifa beat Hapoel Beersheba 2-1", "A late goal decided the match."),
             story(3, 4, 10, "Comptroller opens inquiry into the Carmel fire response", "The state comptroller will examine how the Carmel forest fire near Haifa was fought."),
             story(4, 4, 11, "Bank of Israel cuts interest rate to 4%", "The governor cited falling inflation."),
             story(5, 1, 15, "Carmel fire: firefighters still battling the blaze", "Evacuations continue near Haifa."),
-        ];
+        ]
+    }
+
+    #[test]
+    fn later_chapters_link_and_unrelated_stories_do_not() {
+        let stories = carmel();
         // Five stories make a small IDF base: a lower threshold than the default.
         let p = ThreadParams {
             threshold: 0.2,
@@ -205,13 +215,17 @@ mod tests {
     }
 
     #[test]
+    fn chains_join_what_links_join() {
+        assert_eq!(
+            chains(&[(1, 3), (5, 3), (7, 8)]),
+            vec![BTreeSet::from([1, 3, 5]), BTreeSet::from([7, 8])]
+        );
+        assert!(chains(&[]).is_empty());
+    }
+
+    #[test]
     fn links_of_the_stories_that_changed() {
-        let stories = [
-            story(1, 1, 9, "Huge fire in the Carmel forest, thousands evacuated", "Firefighters battle the Carmel blaze near Haifa."),
-            story(3, 4, 10, "Comptroller opens inquiry into the Carmel fire response", "The state comptroller will examine how the Carmel forest fire near Haifa was fought."),
-            story(4, 4, 11, "Bank of Israel cuts interest rate to 4%", "The governor cited falling inflation."),
-            story(5, 1, 15, "Carmel fire: firefighters still battling the blaze", "Evacuations continue near Haifa."),
-        ];
+        let stories = carmel();
         let p = ThreadParams {
             threshold: 0.2,
             ..ThreadParams::default()

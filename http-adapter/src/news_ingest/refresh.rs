@@ -69,13 +69,8 @@ fn run(
     let matcher = PeopleMatcher::new(people);
     store.write_news(|w| {
         let assigned = assign::assign(w, Params::default(), &matcher, full)?;
-        let touched: BTreeSet<i64> = if assigned.full {
-            w.all_story_ids()?.into_iter().collect()
-        } else {
-            assigned.touched.clone()
-        };
         let mut written = BTreeSet::new();
-        for id in &touched {
+        for id in &assigned.touched {
             if stories::write(w, *id, people, &matcher)?.is_some() {
                 written.insert(*id);
             }
@@ -85,7 +80,7 @@ fn run(
         // one only with a new article (it is then among the written).
         let mut live: BTreeSet<i64> = w.live_story_ids()?.into_iter().collect();
         live.extend(written.iter().copied());
-        let computed = states::update(w, &live, people, &matcher, now)?;
+        let computed = states::update(w, &live, now)?;
         newsroom_stats::update(w, now)?;
         Ok(RefreshReport {
             full: assigned.full,

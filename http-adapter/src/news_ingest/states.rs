@@ -9,8 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::RepoError;
 use lashon_news::brief::{compose, BriefCandidate};
 use lashon_news::metrics::signals;
-use lashon_news::people::PeopleMatcher;
-use lashon_news::record::{ChangeRecord, PersonRecord, SignalRecord};
+use lashon_news::record::{ChangeRecord, SignalRecord};
 use lashon_news::state::{gaps, label, state_at, transition, StateRules, StoryFacts};
 use lashon_news::types::Newsroom;
 use lashon_news::webhook::{uuid_v4, EventType, WebhookEvent};
@@ -47,8 +46,6 @@ fn facts_of(d: &Draft, rooms: &HashMap<String, Newsroom>) -> StoryFacts {
 pub fn update(
     w: &NewsWriter<'_>,
     ids: &BTreeSet<i64>,
-    people: &[PersonRecord],
-    matcher: &PeopleMatcher,
     now: DateTime<Utc>,
 ) -> Result<usize, RepoError> {
     let rooms = w.newsrooms()?;
@@ -56,7 +53,7 @@ pub fn update(
     let mut candidates: Vec<BriefCandidate> = Vec::new();
     let mut computed = 0;
     for id in ids {
-        let Some((d, _)) = stories::load(w, *id, people, matcher)? else {
+        let Some((d, _)) = stories::load(w, *id)? else {
             continue;
         };
         computed += 1;

@@ -59,12 +59,11 @@ fn entities(
         .collect()
 }
 
-/// Reads story `id` (its articles, its current thread); `None` when it has no article.
+/// Reads story `id` (its articles, its current thread); `None` when it has no article. The
+/// people it names are left to [`write`] (the states step does not need them).
 pub fn load(
     w: &NewsWriter<'_>,
     id: i64,
-    people: &[PersonRecord],
-    matcher: &PeopleMatcher,
 ) -> Result<Option<(Draft, Vec<IngestedArticle>)>, RepoError> {
     let rows = w.story_articles(id)?;
     let (Some(first), Some(last)) = (
@@ -106,7 +105,7 @@ pub fn load(
             verdict: None,
             thread_id,
             framing_note: Localized::default(),
-            entities: entities(people, matcher, &refs),
+            entities: Vec::new(),
             updated_at: lead.input.updated_at,
         },
         members,
@@ -124,9 +123,10 @@ pub fn write(
     people: &[PersonRecord],
     matcher: &PeopleMatcher,
 ) -> Result<Option<Draft>, RepoError> {
-    let Some((draft, items)) = load(w, id, people, matcher)? else {
+    let Some((mut draft, items)) = load(w, id)? else {
         return Ok(None);
     };
+    draft.story.entities = entities(people, matcher, &items.iter().collect::<Vec<_>>());
     w.put_story(&draft.story, &draft.members)?;
     let mut sum: HashMap<Feature, f32> = HashMap::new();
     for a in &items {

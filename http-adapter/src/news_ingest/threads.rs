@@ -4,26 +4,14 @@
 //! added, never taken back, so a thread id stays once a reader has seen it). A thread's id is
 //! its first story's; its record is written again whenever its stories change.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::RepoError;
 use lashon_news::record::{StoryRecord, ThreadRecord};
-use lashon_news::threads::{links, StorySketch, ThreadParams};
+use lashon_news::threads::{chains, links, StorySketch, ThreadParams};
 
 use crate::store::news::NewsWriter;
-
-fn root(parent: &mut HashMap<i64, i64>, x: i64) -> i64 {
-    let mut r = x;
-    while let Some(&p) = parent.get(&r) {
-        if p == r {
-            break;
-        }
-        r = p;
-    }
-    parent.insert(x, r);
-    r
-}
 
 /// Links the `changed` stories and brings their threads up to date; recounts the `orphaned`
 /// threads (they lost a story to a merge).
@@ -33,6 +21,11 @@ pub fn update(
     orphaned: &BTreeSet<i64>,
 ) -> Result<(), RepoError> {
     let p = ThreadParams::default();
+    // Threads that lost a story to a merge: counted again from their stories first, so the
+    // joins below start from true records.
+    for t in orphaned {
+        recount(w, *t)?;
+    }
     // The changed stories by the day they began.
     let mut by_day: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
     for id in changed {
@@ -43,22 +36,7 @@ pub fn update(
                 .insert(*id);
         }
     }
-    // Threads that lost a story to a merge: counted again from their stories first, so the
-    // joins below start from true records.
-    for t in orphaned {
-        let members: BTreeSet<i64> = w.thread_story_ids(*t)?.into_iter().collect();
-        write_thread(w, &members, &BTreeSet::from([*t]))?;
-    }
-    // A changed story's thread has a new newest instalment, at least.
-    let mut recount: BTreeSet<i64> = BTreeSet::new();
-    let mut changed_in: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
-    for id in changed {
-        if let Some((_, Some(t))) = w.story_record(*id)? {
-            recount.insert(t);
-            changed_in.entry(t).or_default().insert(*id);
-        }
-    }
-    let mut parent: HashMap<i64, i64> = HashMap::new();
+    let mut found: Vec<(i64, i64)> = Vec::new();
     // The sketches of the days around the current one, read once each as the days advance
     // (a full rebuild walks every day of the store).
     let mut cache: BTreeMap<i64, Vec<StorySketch>> = BTreeMap::new();
@@ -82,31 +60,21 @@ pub fn update(
             }
         }
         let pool: Vec<&StorySketch> = cache.range(low..=high).flat_map(|(_, v)| v).collect();
-        for (a, b) in links(&pool, |id| ids.contains(&id), &p) {
-            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-            if ra != rb {
-                parent.insert(ra.max(rb), ra.min(rb));
-            }
+        found.extend(links(&pool, |id| ids.contains(&id), &p));
+    }
+    for group in chains(&found) {
+        join(w, &group)?;
+    }
+    // A changed story's thread has a new newest instalment, at least: each thread (as it is
+    // after the joins) joined with its changed stories.
+    let mut by_thread: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
+    for id in changed {
+        if let Some((_, Some(t))) = w.story_record(*id)? {
+            by_thread.entry(t).or_default().insert(*id);
         }
     }
-    let mut groups: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
-    let keys: Vec<i64> = parent.keys().copied().collect();
-    for id in keys {
-        let r = root(&mut parent, id);
-        groups.entry(r).or_default().insert(id);
-    }
-    for group in groups.values() {
-        for id in group {
-            if let Some((_, Some(t))) = w.story_record(*id)? {
-                recount.remove(&t);
-            }
-        }
-        join(w, group)?;
-    }
-    // Threads of changed stories that gained no link: their newest instalment may be new.
-    for t in recount {
-        let members: BTreeSet<i64> = changed_in.get(&t).cloned().unwrap_or_default();
-        join(w, &members)?;
+    for members in by_thread.values() {
+        join(w, members)?;
     }
     Ok(())
 }
@@ -181,32 +149,25 @@ fn join(w: &NewsWriter<'_>, group: &BTreeSet<i64>) -> Result<(), RepoError> {
     Ok(())
 }
 
-/// Writes the thread of `members` (none when fewer than two remain), removes the `old`
-/// thread records it replaces, and points every member to it. Returns the members.
-fn write_thread(
-    w: &NewsWriter<'_>,
-    members: &BTreeSet<i64>,
-    old: &BTreeSet<i64>,
-) -> Result<BTreeSet<i64>, RepoError> {
+/// Writes thread `t` again from its stories (none when fewer than two remain; its id is its
+/// first story's, which may be another than `t` when `t` was merged away).
+fn recount(w: &NewsWriter<'_>, t: i64) -> Result<(), RepoError> {
     let mut stories: Vec<StoryRecord> = Vec::new();
-    for id in members {
-        if let Some((rec, _)) = w.story_record(*id)? {
+    for id in w.thread_story_ids(t)? {
+        if let Some((rec, _)) = w.story_record(id)? {
             stories.push(rec);
         }
     }
     stories.sort_by_key(|s| (s.published_at, s.id));
-    for t in old {
-        w.delete_thread(*t)?;
-    }
+    w.delete_thread(t)?;
     let (Some(first), Some(newest)) = (
         stories.first(),
         stories.iter().max_by_key(|s| (s.latest_at, s.id)),
     ) else {
-        return Ok(BTreeSet::new());
+        return Ok(());
     };
     if stories.len() < 2 {
-        w.set_story_thread(first.id, None)?;
-        return Ok(BTreeSet::from([first.id]));
+        return w.set_story_thread(first.id, None);
     }
     let thread = ThreadRecord {
         id: first.id,
@@ -217,8 +178,5 @@ fn write_thread(
         newest_story_id: newest.id,
     };
     w.put_thread(&thread)?;
-    for s in &stories {
-        w.set_story_thread(s.id, Some(&thread))?;
-    }
-    Ok(stories.iter().map(|s| s.id).collect())
+    w.relink_thread(t, &thread)
 }

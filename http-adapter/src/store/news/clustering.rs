@@ -141,9 +141,12 @@ impl NewsWriter<'_> {
     /// Removes every story, thread, state row and story sketch, and every article's story
     /// (before clustering everything again); articles, the change log and the registry stay.
     pub fn clear_stories(&self) -> Result<(), RepoError> {
-        self.clear_clusters()?;
         self.conn()
-            .execute_batch("DELETE FROM story_features;")
+            .execute_batch(
+                "UPDATE articles SET story_id = NULL; DELETE FROM stories; DELETE FROM story_sources;
+                 DELETE FROM story_search; DELETE FROM threads; DELETE FROM signals;
+                 DELETE FROM story_features;",
+            )
             .map_err(sql)
     }
 
@@ -234,16 +237,6 @@ impl NewsWriter<'_> {
         let mut stmt = self
             .conn()
             .prepare("SELECT id FROM stories WHERE state IS NULL OR state != 'resolved' ORDER BY latest_at, id")
-            .map_err(sql)?;
-        let rows = stmt.query_map([], |r| r.get(0)).map_err(sql)?;
-        rows.collect::<Result<_, _>>().map_err(sql)
-    }
-
-    /// Every story id, by first article (a full rebuild).
-    pub fn all_story_ids(&self) -> Result<Vec<i64>, RepoError> {
-        let mut stmt = self
-            .conn()
-            .prepare("SELECT DISTINCT story_id FROM articles WHERE story_id IS NOT NULL AND input IS NOT NULL")
             .map_err(sql)?;
         let rows = stmt.query_map([], |r| r.get(0)).map_err(sql)?;
         rows.collect::<Result<_, _>>().map_err(sql)

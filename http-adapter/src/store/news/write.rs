@@ -213,17 +213,6 @@ impl NewsWriter<'_> {
         }
     }
 
-    /// Removes every cluster, thread, state row and topic volume (before clustering again);
-    /// articles, the change log and the registry stay.
-    pub fn clear_clusters(&self) -> Result<(), RepoError> {
-        self.conn
-            .execute_batch(
-                "UPDATE articles SET story_id = NULL; DELETE FROM stories; DELETE FROM story_sources;
-                 DELETE FROM story_search; DELETE FROM threads; DELETE FROM signals;",
-            )
-            .map_err(sql)
-    }
-
     /// The current state of a story, if it has a state row.
     pub fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError> {
         let s: Option<String> = self
