@@ -28,6 +28,7 @@ pub mod hebrew;
 pub mod languages;
 pub mod limits;
 pub mod news;
+pub mod ports;
 pub mod strict_json;
 pub mod terms;
 pub mod time;

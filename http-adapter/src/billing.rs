@@ -6,7 +6,7 @@
 
 use std::future::Future;
 
-use lashon_core::account::{AccountStore, AuthContext, Charge, Usage};
+use lashon_core::account::{AuthContext, Charge, Usage};
 use lashon_core::ServiceError;
 
 use crate::server::{now, AppState};

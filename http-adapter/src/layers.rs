@@ -29,7 +29,7 @@ pub struct RequestId(pub String);
 pub struct UsageAfter(pub Usage);
 
 pub async fn request_id(mut req: Request, next: Next) -> Response {
-    let id = crate::store::random_id("req").unwrap_or_else(|_| "req_unknown".to_string());
+    let id = crate::ids::random_id("req").unwrap_or_else(|_| "req_unknown".to_string());
     req.extensions_mut().insert(RequestId(id.clone()));
     let mut res = next.run(req).await;
     let headers = res.headers_mut();
@@ -62,7 +62,7 @@ pub async fn authenticated(
         .headers()
         .get(AUTHORIZATION)
         .map(|v| v.to_str().unwrap_or("\u{0}invalid"));
-    let ctx = match authenticate(&state.store, header) {
+    let ctx = match authenticate(&*state.store, header) {
         Ok(ctx) => Arc::new(ctx),
         Err(e) => return ApiError(e).into_response(),
     };
@@ -100,7 +100,7 @@ pub async fn authenticated(
         }
         None if res.status().is_success() => state
             .usage
-            .get(&state.store, &ctx.account.id, &month)
+            .get(&*state.store, &ctx.account.id, &month)
             .map(|u| u.chars(ctx.key.kind)),
         None => None,
     };

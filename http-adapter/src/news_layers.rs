@@ -75,7 +75,7 @@ pub async fn news_auth(
         .get(AUTHORIZATION)
         .map(|v| v.to_str().unwrap_or("\u{0}invalid"));
     // Authentication 3: missing or invalid key → 401; key without the scope → 403.
-    let ctx = match authenticate(&state.store, header) {
+    let ctx = match authenticate(&*state.store, header) {
         Ok(ctx) => ctx,
         Err(e) if e.http_status() == 401 => {
             return NewsFailure(NewsError::new(NewsErrorCode::Unauthorized, e.message))

@@ -11,6 +11,7 @@ use axum::routing::{delete, get, post};
 use axum::Router;
 use lashon_core::account::{KeyKind, RateLimiter};
 use lashon_core::hebrew::nikud::Nakdimon;
+use lashon_core::ports::ServiceStore;
 use lashon_core::translate::sandbox::Sandbox;
 use lashon_core::translate::{ModelError, SharedEngine, Translator};
 use lashon_core::{ErrorType, ServiceError};
@@ -18,9 +19,7 @@ use tokio::net::TcpListener;
 
 use crate::error::ApiError;
 use crate::layers;
-use crate::model_client::ChatClient;
 use crate::routes::{clinical, hebrew, language, translate};
-use crate::store::Store;
 use crate::usage_cache::UsageCache;
 
 /// Largest request body, in bytes. The biggest payloads of the spec (a 40,000-character
@@ -30,7 +29,8 @@ pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 /// What every handler may reach.
 #[derive(Clone)]
 pub struct AppState {
-    pub store: Store,
+    /// Accounts and news, in one database.
+    pub store: Arc<dyn ServiceStore>,
     pub limiter: Arc<RateLimiter>,
     /// Requests per minute per account when set; else each plan's figure.
     pub rate_limit: Option<u32>,
@@ -38,12 +38,13 @@ pub struct AppState {
     pub nikud: Option<Arc<Nakdimon>>,
     /// Month usage per account for the usage headers.
     pub usage: Arc<UsageCache>,
-    /// The live translation model, when `LASHON_MODEL_URL` is set.
-    pub model: Option<Arc<ChatClient>>,
+    /// The live translation model, when one is configured (`LASHON_MODEL_URL`).
+    pub model: Option<Arc<dyn Translator>>,
 }
 
 impl AppState {
-    pub fn new(store: Store) -> Self {
+    /// A state over `store` with the default limiter, no nikud model and no live model.
+    pub fn new(store: Arc<dyn ServiceStore>) -> Self {
         AppState {
             store,
             limiter: Arc::new(RateLimiter::default()),

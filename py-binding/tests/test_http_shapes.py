@@ -1,5 +1,5 @@
 """The same inputs and expected JSON as the HTTP adapter's black-box tests
-(http-adapter/tests/direction_api.rs, hebrew_api.rs): to_dict() equals the response body."""
+(tests/direction_api.rs, hebrew_api.rs): to_dict() equals the response body."""
 
 import lashon
 

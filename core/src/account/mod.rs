@@ -2,7 +2,7 @@
 //!
 //! Everything here is pure: keys are generated from random bytes the caller supplies, the
 //! rate limiter is told the time, and accounts live behind the [`AccountStore`] trait (an
-//! in-memory implementation, [`MemoryStore`], serves tests; `lashon-http` keeps them in SQLite).
+//! in-memory implementation, [`MemoryStore`], serves tests; `lashon-store` keeps them in SQLite).
 //!
 //! ```
 //! use lashon_core::account::{
@@ -21,6 +21,7 @@
 //! assert!(authenticate(&store, Some("Bearer lsk_live_nope")).is_err());
 //! ```
 
+pub mod admin;
 mod auth;
 mod cost;
 mod key;

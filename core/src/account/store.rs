@@ -123,6 +123,8 @@ pub trait AccountStore: Send + Sync {
     fn create_account(&self, new: &NewAccount, now: i64) -> Result<Account, StoreError>;
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError>;
     fn account_by_name(&self, name: &str) -> Result<Option<Account>, StoreError>;
+    /// The names of every account, oldest first.
+    fn account_names(&self) -> Result<Vec<String>, StoreError>;
     fn add_key(
         &self,
         account: &AccountId,
@@ -202,6 +204,12 @@ impl AccountStore for MemoryStore {
 
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError> {
         Ok(self.data()?.accounts.iter().find(|a| a.id == *id).cloned())
+    }
+
+    fn account_names(&self) -> Result<Vec<String>, StoreError> {
+        let mut accounts = self.data()?.accounts.clone();
+        accounts.sort_by(|a, b| (a.created_at, &a.name).cmp(&(b.created_at, &b.name)));
+        Ok(accounts.into_iter().map(|a| a.name).collect())
     }
 
     fn account_by_name(&self, name: &str) -> Result<Option<Account>, StoreError> {

@@ -54,13 +54,16 @@
 
 mod context;
 mod corpus;
+pub mod endpoints;
 mod export;
+pub mod ingest;
 mod memory;
 mod registry;
 mod repository;
 mod signals;
 mod stories;
 mod threads;
+pub mod write;
 
 pub use context::NewsContext;
 pub use corpus::scripted_corpus;
@@ -75,5 +78,6 @@ pub use repository::{
 pub use signals::{blindspots, changes, trending};
 pub use stories::{list_stories, search, story_detail, story_members};
 pub use threads::{list_threads, thread_detail};
+pub use write::{write_news, NewsStore, NewsWrite};
 
 pub use lashon_news::{NewsError, NewsErrorCode};

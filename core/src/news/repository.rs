@@ -1,5 +1,5 @@
 //! The store behind the news endpoints: one trait, [`NewsRepository`], whose methods are the
-//! keyset queries the endpoints need. `lashon-http` implements it over SQLite; the in-memory
+//! keyset queries the endpoints need. `lashon-store` implements it over SQLite; the in-memory
 //! [`super::MemoryNewsRepository`] serves tests and the scripted corpus.
 //!
 //! Every list method returns rows strictly after the given key in the documented order and

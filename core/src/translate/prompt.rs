@@ -1,6 +1,6 @@
 //! The prompt/response contract with an OpenAI-compatible chat-completions model.
 //!
-//! The live client (`lashon-http`) sends one chat request per [`TranslateCall`] and one per
+//! The live client (`lashon-model-client`) sends one chat request per [`TranslateCall`] and one per
 //! [`ReviewCall`]; this module writes the messages and reads the answers, so the contract is
 //! pure, documented and tested apart from any socket.
 //!

@@ -16,7 +16,6 @@ use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use lashon_core::account::AccountStore;
 use lashon_core::clinical::{
     self, ClinicalLexicon, ClinicalSegment, ClinicalStreamDone, ClinicalTranslateRequest,
     ClinicalTranslateResponse, QueryRequest, QueryResponse, VerifyRequest, VerifyResponse,

@@ -2,7 +2,6 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use lashon_core::account::AccountStore;
 use lashon_core::direction::{
     self, AnalyzeRequest, AnalyzeResponse, DetectRequest, Detection, WrapRequest, Wrapped,
 };
@@ -16,9 +15,9 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::extract::ApiJson;
+use crate::ids::random_id;
 use crate::layers::Caller;
 use crate::server::{now, AppState};
-use crate::store::random_id;
 
 /// `GET /v1/health` response.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -150,7 +149,8 @@ pub async fn upsert_terms(
     // Ids for every term that may be new, drawn before the store's transaction.
     let mut ids = (0..req.terms.len())
         .map(|_| random_id("term"))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ServiceError::internal(format!("no random numbers from the OS: {e}")))?;
     let mut new_id = move || ids.pop().unwrap_or_default();
     let capacity = caller.account.plan.terms_capacity();
     let terms = state.store.upsert_terms(

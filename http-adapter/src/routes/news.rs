@@ -17,6 +17,7 @@ use axum::Router;
 use chrono::{DateTime, Utc};
 use lashon_core::account::Scope;
 use lashon_core::news::{self as svc, NewsContext};
+use lashon_core::ports::ServiceStore;
 use lashon_news::cursor::CursorCodec;
 use lashon_news::etag::{etag, if_none_match, CACHE_CONTROL as NEWS_CACHE_CONTROL};
 use lashon_news::params::{
@@ -28,12 +29,11 @@ use serde::Serialize;
 
 use crate::news_layers::{news_auth, NewsFailure};
 use crate::server::AppState;
-use crate::store::Store;
 
 /// What the news handlers reach: the store and the cursor codec.
 #[derive(Clone)]
 pub struct NewsState {
-    store: Store,
+    store: Arc<dyn ServiceStore>,
     codec: Arc<CursorCodec>,
 }
 
@@ -83,7 +83,7 @@ where
 {
     let run = tokio::task::spawn_blocking(move || {
         let clock = SystemClock;
-        f(&NewsContext::new(&s.store, &clock, &s.codec))
+        f(&NewsContext::new(&*s.store, &clock, &s.codec))
     })
     .await;
     let body = match run {
@@ -272,7 +272,7 @@ where
 /// The news routes under `/api/v1`, each behind the layer of its scope (spec, "Endpoint
 /// list"), the document without a key.
 pub fn router<S: Clone + Send + Sync + 'static>(state: AppState) -> Router<S> {
-    let key = state.store.news_cursor_key().unwrap_or_else(|e| {
+    let key = state.store.cursor_key().unwrap_or_else(|e| {
         // Without the stored key, cursors still work within this process.
         tracing::warn!(error = %e, "no stored cursor key; cursors will not survive a restart");
         let mut k = vec![0u8; 32];

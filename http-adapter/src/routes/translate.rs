@@ -7,7 +7,7 @@
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use lashon_core::account::{AccountStore, AuthContext, Usage};
+use lashon_core::account::{AuthContext, Usage};
 use lashon_core::protect::spans::AccountTerm;
 use lashon_core::translate::{
     prepare_batch, prepare_translate, BatchRequest, BatchResponse, TranslateRequest,

@@ -1,0 +1,46 @@
+//! `lashon`: the command line of the language and news services. See `lashon --help`.
+//!
+//! A thin adapter: each subcommand parses its arguments ([`args`]), opens the store
+//! ([`database`]) and calls `lashon-core`, `lashon-crawler`, `lashon-http`, ... Modules:
+//! [`serve`], [`accounts`] (`accounts`, `keys`), [`news`] (`ingest`, `sources`, `crawl`),
+//! [`webhooks`].
+
+mod accounts;
+mod args;
+mod database;
+mod news;
+mod serve;
+mod webhooks;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+use crate::args::{Cli, Command};
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Serve(args) => serve::serve(args),
+        Command::Accounts(cmd) => accounts::accounts(cmd),
+        Command::Keys(cmd) => accounts::keys(cmd),
+        Command::Ingest(args) => news::ingest(args),
+        Command::Sources(cmd) => news::sources(cmd),
+        Command::Crawl(args) => news::crawl(args),
+        Command::Webhooks(cmd) => webhooks::webhooks(cmd),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("lashon: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

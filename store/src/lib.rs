@@ -1,0 +1,45 @@
+//! Storage for lashon: the ports of `lashon-core` implemented over a database.
+//!
+//! [`SqliteStore`] is the embedded default: one SQLite file in WAL mode holding accounts, key
+//! hashes, usage counters, account terms, the newsroom registry, articles, stories, threads,
+//! states, the change log, people, briefs, crawl runs, the clusterer's checkpoint and the
+//! webhook delivery queue. It implements every storage port of
+//! [`lashon_core::ports`]: [`AccountStore`](lashon_core::ports::AccountStore),
+//! [`NewsRepository`](lashon_core::ports::NewsRepository),
+//! [`NewsStore`](lashon_core::ports::NewsStore) and
+//! [`ServiceStore`](lashon_core::ports::ServiceStore). Each backend is a module of its own
+//! (`sqlite` now; a second one sits beside it), and the service code above the ports does
+//! not change with the backend.
+//!
+//! ```
+//! use lashon_core::account::{AccountStore, NewAccount, Plan};
+//! use lashon_core::news::ingest::{import_registry, ingest_lines, refresh::refresh};
+//! use lashon_core::news::{NewsRepository, NewsStore, StoryQuery};
+//! use lashon_store::SqliteStore;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let store = SqliteStore::open(dir.path().join("lashon.db")).unwrap();
+//!
+//! let account = store.create_account(&NewAccount::new("acme", Plan::Team), 1_700_000_000).unwrap();
+//! assert_eq!(store.account_by_name("acme").unwrap(), Some(account));
+//!
+//! import_registry(&store, r#"
+//!     [[newsroom]]
+//!     key = "ynet"
+//!     name = "Ynet"
+//!     language = "he"
+//!     side = "centre"
+//!     lean = "center"
+//!     place = "Rishon LeZion"
+//!     feeds = []
+//! "#).unwrap();
+//! let report = ingest_lines(&store, r#"{"source": "ynet", "url": "https://example.com/a", "headline": "הכנסת אישרה את התקציב", "publishedAt": "2026-03-10T08:00:00Z"}"#, chrono::Duration::zero()).unwrap();
+//! assert_eq!(report.new, 1);
+//! refresh(&store, &store.people().unwrap(), "2026-03-10T09:00:00Z".parse().unwrap()).unwrap();
+//! let stories = store.stories(&StoryQuery { limit: 10, ..Default::default() }).unwrap();
+//! assert_eq!(stories.len(), 1);
+//! ```
+
+pub mod sqlite;
+
+pub use sqlite::SqliteStore;

@@ -1,0 +1,147 @@
+//! Articles, idempotent on their URL.
+
+use chrono::{DateTime, Utc};
+use lashon_core::news::write::*;
+use lashon_core::news::RepoError;
+use lashon_news::record::MemberRecord;
+use lashon_news::Lang;
+use rusqlite::{params, OptionalExtension};
+
+use super::schema::{at, internal, json, parse, sql};
+use super::writer::NewsWriter;
+
+impl ArticleWrites for NewsWriter<'_> {
+    /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
+    /// its id and whether it was new.
+    fn ingest(&self, a: &ArticleInput, language: Lang) -> Result<(i64, bool), RepoError> {
+        let existing: Option<(i64, Option<String>)> = self
+            .conn
+            .query_row(
+                "SELECT id, input FROM articles WHERE url = ?",
+                [&a.url],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(sql)?;
+        let input = json(a)?;
+        let member = |id: i64, story_id: i64| MemberRecord {
+            article_id: id,
+            story_id,
+            source: a.source.clone(),
+            headline: match language {
+                Lang::En => lashon_news::Localized::en(&a.headline),
+                Lang::He => lashon_news::Localized::he(&a.headline),
+            },
+            original: a.headline.clone(),
+            published_at: a.published_at,
+            url: a.url.clone(),
+            language,
+            story_type: story_type(a),
+            framing: None,
+            updated_at: a.updated_at,
+        };
+        match existing {
+            // Unchanged: nothing to write, nothing to cluster again.
+            Some((id, Some(old))) if old == input => Ok((id, false)),
+            Some((id, _)) => {
+                // Pending: its story is written again at the next clustering (the article
+                // keeps its story; a changed headline does not move it).
+                self.conn
+                    .execute(
+                        "UPDATE articles SET source = ?2, language = ?3, published_at = ?4,
+                         record = ?5, input = ?6, pending = 1 WHERE id = ?1",
+                        params![
+                            id,
+                            a.source,
+                            language.as_str(),
+                            at(a.published_at),
+                            json(&member(id, 0))?,
+                            input
+                        ],
+                    )
+                    .map_err(sql)?;
+                Ok((id, false))
+            }
+            None => {
+                let seq = self.next_seq()?;
+                self.conn
+                    .execute(
+                        "INSERT INTO articles (url, seq, source, language, published_at, record, input)
+                         VALUES (?1, ?2, ?3, ?4, ?5, '{}', ?6)",
+                        params![
+                            a.url,
+                            seq,
+                            a.source,
+                            language.as_str(),
+                            at(a.published_at),
+                            input
+                        ],
+                    )
+                    .map_err(sql)?;
+                let id = self.conn.last_insert_rowid();
+                self.conn
+                    .execute(
+                        "UPDATE articles SET record = ?2 WHERE id = ?1",
+                        params![id, json(&member(id, 0))?],
+                    )
+                    .map_err(sql)?;
+                Ok((id, true))
+            }
+        }
+    }
+
+    /// The stored input of the article at `url`, if any.
+    fn article_input(&self, url: &str) -> Result<Option<ArticleInput>, RepoError> {
+        let input: Option<Option<String>> = self
+            .conn
+            .query_row("SELECT input FROM articles WHERE url = ?", [url], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(sql)?;
+        match input.flatten() {
+            Some(text) => Ok(Some(parse(&text)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Calls `each` with every article published in `[from, to]` and its story.
+    fn each_article_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        each: &mut dyn FnMut(IngestedArticle, i64) -> Result<(), RepoError>,
+    ) -> Result<(), RepoError> {
+        let mut stmt = self
+            .conn()
+            .prepare(
+                "SELECT id, input, language, story_id FROM articles
+                 WHERE published_at BETWEEN ? AND ? AND input IS NOT NULL ORDER BY published_at, id",
+            )
+            .map_err(sql)?;
+        let mut rows = stmt.query(params![at(from), at(to)]).map_err(sql)?;
+        while let Some(r) = rows.next().map_err(sql)? {
+            let input: String = r.get(1).map_err(sql)?;
+            let lang: String = r.get(2).map_err(sql)?;
+            let story: Option<i64> = r.get(3).map_err(sql)?;
+            each(
+                IngestedArticle {
+                    id: r.get(0).map_err(sql)?,
+                    input: parse(&input).map_err(|e| internal(format!("article input: {e}")))?,
+                    language: Lang::parse_strict(&lang).unwrap_or_default(),
+                },
+                story.unwrap_or(0),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Kind of article: an opinion category reads as opinion, else news.
+fn story_type(a: &ArticleInput) -> String {
+    match a.category.as_deref() {
+        Some("opinion") => "opinion".into(),
+        Some("press-release") => "press_release".into(),
+        _ => "news".into(),
+    }
+}

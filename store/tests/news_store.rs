@@ -1,0 +1,484 @@
+//! The SQLite news store against the in-memory reference (`MemoryNewsRepository`): the same
+//! generated records go into both, and every query of `NewsRepository` must answer the same,
+//! page by page along keyset walks (stories with every filter and search, members, threads,
+//! signals under every order, changes, export with snapshot cutoffs).
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use lashon_core::news::{
+    ExportQuery, MemoryNewsRepository, NewStory, NewsRepository, SignalOrder, SignalQuery,
+    StoryQuery,
+};
+use lashon_core::news::{NewsStore, NewsWrite};
+use lashon_news::cursor::{ChangeKey, MemberKey, ScoreKey, StoryKey, ThreadKey};
+use lashon_news::record::{
+    BriefItemRecord, BriefRecord, ChangeRecord, CrawlOutcome, CrawlRun, MemberRecord, PersonRecord,
+    SignalRecord, ThreadRecord,
+};
+use lashon_news::types::{Alias, Behaviour, Gap, Newsroom, Signals};
+use lashon_news::{Lang, Lean, Localized, Metric, Side, StoryState, Topic};
+use lashon_store::SqliteStore as Store;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[self.next(v.len() as u64) as usize]
+    }
+}
+
+const HE: [&str; 8] = [
+    "הממשלה",
+    "בכנסת",
+    "תקציב",
+    "שָׁלוֹם",
+    "והצבא",
+    "ירושלים",
+    "מכרז",
+    "צה\"ל",
+];
+const EN: [&str; 6] = ["budget", "Knesset", "rail", "court", "storm", "vote"];
+
+fn now() -> DateTime<Utc> {
+    "2026-03-10T09:00:00Z".parse().unwrap()
+}
+
+fn both(
+    mem: &MemoryNewsRepository,
+    sql: &Store,
+    op: impl Fn(&MemoryNewsRepository, &dyn NewsWrite),
+) {
+    sql.write_news(|w| {
+        op(mem, w);
+        Ok(())
+    })
+    .unwrap();
+}
+
+fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let sql = Store::open(dir.path().join("news.db")).unwrap();
+    let mem = MemoryNewsRepository::new();
+    let mut r = Rng(seed);
+    let rooms: Vec<Newsroom> = Side::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, side)| Newsroom {
+            key: format!("room{i}"),
+            name: format!("Room {i}"),
+            language: if i % 2 == 0 { Lang::He } else { Lang::En },
+            side: *side,
+            lean: Lean::ALL[i % Lean::ALL.len()],
+            place: "Tel Aviv".into(),
+            profile: None,
+        })
+        .collect();
+    for room in &rooms {
+        both(&mem, &sql, |m, w| {
+            m.add_newsroom(room.clone());
+            w.put_newsroom(room, &[]).unwrap();
+        });
+    }
+    for t in 1..=6i64 {
+        let thread = ThreadRecord {
+            id: 1000 + t,
+            title: Localized::both(format!("Thread {t}"), format!("שרשור {t}")),
+            nodes: (t % 4) as u32 + 1,
+            first_at: now() - Duration::days(t),
+            newest_at: now() - Duration::hours(t * 3 % 7),
+            newest_story_id: t,
+        };
+        both(&mem, &sql, |m, w| {
+            m.add_thread(thread.clone());
+            w.put_thread(&thread).unwrap();
+        });
+    }
+    let mut article = 0i64;
+    for id in 1..=160i64 {
+        // Few distinct instants, so ties on latestAt exercise the id tiebreak.
+        let base = now() - Duration::minutes(30 * r.next(200) as i64);
+        let n = 1 + r.next(5);
+        let members: Vec<MemberRecord> = (0..n)
+            .map(|k| {
+                article += 1;
+                let room = r.pick(&rooms);
+                let lang = if r.next(2) == 0 { Lang::He } else { Lang::En };
+                let words = match lang {
+                    Lang::He => format!("{} {}", r.pick(&HE), r.pick(&HE)),
+                    Lang::En => format!("{} {}", r.pick(&EN), r.pick(&EN)),
+                };
+                MemberRecord {
+                    article_id: article,
+                    story_id: id,
+                    source: room.key.clone(),
+                    headline: if lang == Lang::He {
+                        Localized::he(&words)
+                    } else {
+                        Localized::en(&words)
+                    },
+                    original: words,
+                    published_at: base - Duration::minutes(20 * k as i64),
+                    url: format!("https://example.invalid/{article}"),
+                    language: lang,
+                    story_type: "news".into(),
+                    framing: None,
+                    updated_at: (k == 0).then(|| base + Duration::minutes(5)),
+                }
+            })
+            .collect();
+        let story = NewStory {
+            id,
+            url: format!("https://example.invalid/story/{id}"),
+            headline: Localized::both(
+                format!("{} {}", r.pick(&EN), r.pick(&EN)),
+                format!("{} {}", r.pick(&HE), r.pick(&HE)),
+            ),
+            summary: if r.next(3) == 0 {
+                Localized::default()
+            } else {
+                Localized::en(format!("summary {}", r.pick(&EN)))
+            },
+            topic: *r.pick(Topic::ALL),
+            state: if r.next(5) == 0 {
+                None
+            } else {
+                Some(*r.pick(StoryState::ALL))
+            },
+            verdict: None,
+            thread_id: (r.next(4) == 0).then(|| 1001 + r.next(6) as i64),
+            framing_note: Localized::default(),
+            entities: vec![r.pick(&EN).to_string()],
+            updated_at: None,
+        };
+        both(&mem, &sql, |m, w| {
+            m.add_story(story.clone(), members.clone()).unwrap();
+            w.put_story(&story, &members).unwrap();
+        });
+        if r.next(6) != 0 {
+            let score = |r: &mut Rng| r.next(8) as f64 / 2.0;
+            let signal = SignalRecord {
+                story_id: id,
+                state: *r.pick(StoryState::ALL),
+                label: None,
+                signals: Signals {
+                    importance: score(&mut r),
+                    heat: score(&mut r),
+                    velocity: score(&mut r),
+                    acceleration: score(&mut r) - 2.0,
+                    significance: score(&mut r),
+                },
+                computed_at: now() - Duration::minutes(60 * r.next(12) as i64),
+                gaps: vec![Gap {
+                    side: Side::Left,
+                    label: "gap".into(),
+                }],
+            };
+            both(&mem, &sql, |m, w| {
+                m.set_signal(signal.clone());
+                w.set_signal(&signal).unwrap();
+            });
+        }
+        if r.next(2) == 0 {
+            let change = ChangeRecord {
+                seq: 0,
+                story_id: id,
+                state: *r.pick(StoryState::ALL),
+                label: None,
+                missing_sides: vec![Side::Arab],
+                thread_id: None,
+                changed_at: now() - Duration::hours(r.next(300) as i64),
+            };
+            both(&mem, &sql, |m, w| {
+                m.add_change(change.clone());
+                w.add_change(&change).unwrap();
+            });
+        }
+    }
+    for (i, room) in rooms.iter().enumerate().take(3) {
+        let run = CrawlRun {
+            started_at: now() - Duration::days(i as i64 * 4),
+            finished_at: None,
+            outcome: CrawlOutcome::Running,
+            discovered: 3,
+            scraped: 2,
+            new_articles: 1,
+            errors: 0,
+        };
+        let b = Behaviour {
+            window_days: 30,
+            stories: 4,
+            byline_rate: 0.5,
+            original_rate: 0.25,
+            opinion_share: 0.1,
+            press_release_share: 0.0,
+            median_lag_minutes: 12.0,
+            computed_at: now(),
+        };
+        both(&mem, &sql, |m, w| {
+            m.add_crawl_run(&room.key, run.clone());
+            m.set_behaviour(&room.key, b.clone());
+            w.add_crawl_run(&room.key, &run).unwrap();
+            w.set_behaviour(&room.key, &b).unwrap();
+        });
+    }
+    for p in 1..=4i64 {
+        let person = PersonRecord {
+            id: p,
+            wikidata_id: None,
+            name: Localized::both(format!("Person {p}"), format!("אדם {p}")),
+            canonical_name: None,
+            role: None,
+            avatar_url: None,
+            aliases: vec![Alias {
+                alias: format!("P{p}"),
+                display: format!("P{p}"),
+                status: "confirmed".into(),
+            }],
+            updated_at: None,
+        };
+        both(&mem, &sql, |m, w| {
+            m.add_person(person.clone());
+            w.put_person(&person).unwrap();
+            for k in 0..p * 2 {
+                let at = now() - Duration::hours(k * 7);
+                m.add_mention(p, at);
+                w.add_mention(p, at).unwrap();
+            }
+        });
+    }
+    let brief = BriefRecord {
+        generated_at: now(),
+        intro: Localized::en("intro"),
+        items: vec![BriefItemRecord {
+            story_url: "u".into(),
+            headline: Localized::en("h"),
+            text: Localized::he("ט"),
+        }],
+    };
+    both(&mem, &sql, |m, w| {
+        m.set_brief(brief.clone());
+        w.add_brief(&brief).unwrap();
+    });
+    (mem, sql, dir)
+}
+
+fn walk_stories(repo: &dyn NewsRepository, mut q: StoryQuery) -> Vec<Vec<i64>> {
+    let mut pages = Vec::new();
+    loop {
+        let page = repo.stories(&q).unwrap();
+        if page.is_empty() {
+            return pages;
+        }
+        let last = page.last().unwrap();
+        q.after = Some(StoryKey {
+            latest_at: last.latest_at,
+            id: last.id,
+        });
+        pages.push(page.iter().map(|s| s.id).collect());
+    }
+}
+
+#[test]
+fn stories_and_search_match_the_reference() {
+    let (mem, sql, _dir) = fill(7);
+    assert_eq!(mem.newsrooms().unwrap(), sql.newsrooms().unwrap());
+    assert_eq!(
+        mem.newsroom("room3").unwrap(),
+        sql.newsroom("room3").unwrap()
+    );
+    assert_eq!(sql.newsroom("nope").unwrap(), None);
+    let base = StoryQuery {
+        limit: 7,
+        ..Default::default()
+    };
+    let mut queries = vec![base.clone()];
+    queries.push(StoryQuery {
+        state: Some(StoryState::Breaking),
+        ..base.clone()
+    });
+    queries.push(StoryQuery {
+        topics: vec!["politics".into(), "economy".into()],
+        ..base.clone()
+    });
+    queries.push(StoryQuery {
+        sources: vec!["room1".into(), "room4".into()],
+        topics: vec!["tech".into(), "world".into(), "general".into()],
+        ..base.clone()
+    });
+    queries.push(StoryQuery {
+        since: Some(now() - Duration::hours(30)),
+        ..base.clone()
+    });
+    for text in [
+        "ממשלה",
+        "בתקציב",
+        "שלום",
+        "budget vote",
+        "KNESSET",
+        "צהל",
+        "ירושלים court",
+        "zzz",
+        "!!",
+    ] {
+        queries.push(StoryQuery {
+            text: Some(text.into()),
+            ..base.clone()
+        });
+    }
+    for q in queries {
+        let want = walk_stories(&mem, q.clone());
+        let got = walk_stories(&sql, q.clone());
+        assert_eq!(got, want, "{q:?}");
+        if q.text.as_deref() == Some("ממשלה") {
+            assert!(!want.is_empty(), "the search vocabulary must hit");
+        }
+    }
+    for id in [1, 50, 160, 161] {
+        assert_eq!(mem.story(id).unwrap(), sql.story(id).unwrap());
+    }
+}
+
+#[test]
+fn members_threads_signals_changes_match_the_reference() {
+    let (mem, sql, _dir) = fill(11);
+    for id in [1, 2, 77, 160, 999] {
+        assert_eq!(
+            mem.members(id, None, None).unwrap(),
+            sql.members(id, None, None).unwrap()
+        );
+        let mut after = None;
+        loop {
+            let a = mem.members(id, after, Some(2)).unwrap();
+            assert_eq!(a, sql.members(id, after, Some(2)).unwrap());
+            let Some(last) = a.last() else { break };
+            after = Some(MemberKey {
+                published_at: last.published_at,
+                article_id: last.article_id,
+            });
+        }
+    }
+    for min in [1, 2, 3, 9] {
+        let mut after = None;
+        loop {
+            let a = mem.threads(min, after, 2).unwrap();
+            assert_eq!(a, sql.threads(min, after, 2).unwrap());
+            let Some(last) = a.last() else { break };
+            after = Some(ThreadKey {
+                newest_at: last.newest_at,
+                id: last.id,
+            });
+        }
+    }
+    for t in [1001, 1003, 5] {
+        assert_eq!(mem.thread(t).unwrap(), sql.thread(t).unwrap());
+        assert_eq!(mem.thread_arc(t, 3).unwrap(), sql.thread_arc(t, 3).unwrap());
+    }
+    let orders = [
+        SignalOrder::Metric(Metric::Acceleration),
+        SignalOrder::Metric(Metric::Velocity),
+        SignalOrder::Metric(Metric::Heat),
+        SignalOrder::Metric(Metric::Importance),
+        SignalOrder::Significance,
+    ];
+    for order in orders {
+        for (states, side) in [
+            (vec![], None),
+            (
+                vec![StoryState::Blindspot, StoryState::Undercovered],
+                Some(Side::Haredi),
+            ),
+        ] {
+            let mut q = SignalQuery {
+                order,
+                current_since: now() - Duration::hours(6),
+                states,
+                missing_side: side,
+                after: None,
+                limit: 4,
+            };
+            let mut pages = 0;
+            loop {
+                let a = mem.signals(&q).unwrap();
+                assert_eq!(a, sql.signals(&q).unwrap(), "{q:?}");
+                let Some((last, _)) = a.last() else { break };
+                let metric = match order {
+                    SignalOrder::Metric(m) => Some(m),
+                    SignalOrder::Significance => None,
+                };
+                q.after = Some(ScoreKey::new(metric, order.score(last), last.story_id, 0));
+                pages += 1;
+            }
+            assert!(pages > 0 || q.missing_side.is_some());
+        }
+    }
+    let mut after = None;
+    loop {
+        let a = mem.changes(now() - Duration::days(7), after, 5).unwrap();
+        assert_eq!(a, sql.changes(now() - Duration::days(7), after, 5).unwrap());
+        let Some(last) = a.last() else { break };
+        after = Some(ChangeKey {
+            changed_at: last.changed_at,
+            seq: last.seq,
+        });
+    }
+}
+
+#[test]
+fn registry_people_and_export_match_the_reference() {
+    let (mem, sql, _dir) = fill(23);
+    for key in ["room0", "room2", "room8"] {
+        let since = now() - Duration::days(7);
+        assert_eq!(
+            mem.crawl_runs(key, since).unwrap(),
+            sql.crawl_runs(key, since).unwrap()
+        );
+        assert_eq!(mem.behaviour(key).unwrap(), sql.behaviour(key).unwrap());
+    }
+    for h in [1, 24, 24 * 7] {
+        let since = now() - Duration::hours(h);
+        assert_eq!(
+            mem.topic_volumes(since).unwrap(),
+            sql.topic_volumes(since).unwrap()
+        );
+        assert_eq!(
+            mem.people_mentioned(since).unwrap(),
+            sql.people_mentioned(since).unwrap()
+        );
+        for p in [1, 4, 5] {
+            assert_eq!(mem.person(p, since).unwrap(), sql.person(p, since).unwrap());
+        }
+    }
+    assert_eq!(mem.brief().unwrap(), sql.brief().unwrap());
+    let cutoff = mem.export_cutoff().unwrap();
+    assert_eq!(cutoff, sql.export_cutoff().unwrap());
+    let day = |s: &str| s.parse::<NaiveDate>().unwrap();
+    for (from, to, lang, cut) in [
+        ("2026-03-01", "2026-03-10", None, cutoff),
+        ("2026-03-06", "2026-03-08", Some(Lang::He), cutoff),
+        ("2026-03-01", "2026-03-10", Some(Lang::En), cutoff / 2),
+    ] {
+        let mut q = ExportQuery {
+            from: day(from),
+            to: day(to),
+            lang,
+            cutoff: cut,
+            after: None,
+            limit: 37,
+        };
+        let mut total = 0;
+        loop {
+            let a = mem.export(&q).unwrap();
+            assert_eq!(a, sql.export(&q).unwrap(), "{q:?}");
+            let Some(last) = a.last() else { break };
+            total += a.len();
+            q.after = Some((last.story_id, last.article_id));
+        }
+        assert!(total > 0);
+    }
+}
