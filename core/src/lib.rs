@@ -1,8 +1,13 @@
 //! The lashon service layer: typed requests and responses with the spec's exact field names,
 //! validation to the spec's limits, the error model, and the operations behind every endpoint.
 //!
-//! Adapters (the HTTP server, the Python and wasm bindings) translate between a transport and
-//! this crate; the rules live here. The crate opens no sockets and no files.
+//! Adapters (the HTTP server, the CLI, the Python and wasm bindings) translate between a
+//! transport and this crate; the rules live here. What the service needs from the world —
+//! storage and the translation model — it reaches through the traits of [`ports`], which
+//! `lashon-store`, `lashon-model-client` and the in-memory types of this crate implement. News
+//! ingest and the incremental clustering refresh ([`news::ingest`]), account administration
+//! ([`account::admin`]) and webhook endpoints ([`news::endpoints`]) run over those ports, so
+//! a Rust program can do all of it without HTTP. The crate opens no sockets and no files.
 //!
 //! The shared vocabulary of `lashon-vocab` is re-exported at the root: [`Dir`], [`BaseDir`],
 //! [`Script`], [`LangTag`], [`utf16`], [`ServiceError`] with [`ErrorType`] and [`ErrorCode`].
