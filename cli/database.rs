@@ -1,11 +1,29 @@
 //! Opening the database named by `--db` / `LASHON_DB`.
 
 use std::path::Path;
+use std::time::Duration;
 
+use lashon_store::sqlite::StoreOptions;
 use lashon_store::SqliteStore;
 
-/// Opens (creating if missing) the store at `path` and brings its schema up to date.
+/// How long a command's write waits for the database: a command run next to a serving node
+/// (an ingest, a key revocation) waits for the server's writes, however long its refresh.
+const COMMAND_BUSY_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// Opens (creating if missing) the store at `path` for a command and brings its schema up to
+/// date.
 pub fn open(path: &Path) -> Result<SqliteStore, Box<dyn std::error::Error>> {
+    Ok(SqliteStore::open_with(
+        path,
+        StoreOptions {
+            busy_timeout: COMMAND_BUSY_TIMEOUT,
+        },
+    )?)
+}
+
+/// Opens the store for `serve`: a write waits briefly, then the client gets 503 and
+/// `Retry-After`.
+pub fn open_for_serving(path: &Path) -> Result<SqliteStore, Box<dyn std::error::Error>> {
     Ok(SqliteStore::open(path)?)
 }
 

@@ -55,6 +55,13 @@ pub fn ingest(args: IngestArgs) -> CmdResult {
                 Stored::New => new += 1,
                 Stored::Updated => updated += 1,
                 Stored::Unchanged => {}
+                Stored::Refused(why) => {
+                    eprintln!(
+                        "{}: item {:?} skipped: {why}",
+                        args.file.display(),
+                        item.url
+                    )
+                }
             }
             bar.inc(1);
         }

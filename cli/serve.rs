@@ -14,7 +14,7 @@ use lashon_webhook_delivery::{deliver_due, DeliveryOptions, SystemResolver};
 use tokio::net::TcpListener;
 
 use crate::args::ServeArgs;
-use crate::database::{now, open, random};
+use crate::database::{now, open_for_serving, random};
 use crate::news::{crawl_and_cluster, recluster};
 
 type CmdResult = Result<(), Box<dyn std::error::Error>>;
@@ -25,7 +25,7 @@ pub fn serve(args: ServeArgs) -> CmdResult {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = open(&args.db.db)?;
+        let store = open_for_serving(&args.db.db)?;
         // Load the model before listening, so a bad path fails before any key is printed.
         let nikud = match &args.nikud_model {
             Some(path) => {

@@ -205,11 +205,13 @@ impl Fetcher {
 }
 
 /// What storing one item did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stored {
     New,
     Updated,
     Unchanged,
+    /// Not storable (a field past its limit): the reason.
+    Refused(String),
 }
 
 /// Stores a feed item of newsroom `source`: new, edited (with `updatedAt`), or unchanged.
@@ -237,6 +239,9 @@ pub fn store_item<S: NewsStore>(
             category: item.category.clone(),
             updated_at: None,
         };
+        if let Err(why) = input.check() {
+            return Ok(Stored::Refused(why));
+        }
         let outcome = match &existing {
             None => Stored::New,
             Some(old) => {
@@ -308,6 +313,10 @@ async fn crawl_newsroom<S: NewsStore>(
                             Stored::New => run.new_articles += 1,
                             Stored::Updated => report.updated_articles += 1,
                             Stored::Unchanged => {}
+                            Stored::Refused(why) => {
+                                tracing::warn!(newsroom = key, feed, reason = %why, "item not stored");
+                                run.errors += 1;
+                            }
                         }
                     }
                     store.write_news(|w| {

@@ -1,17 +1,115 @@
 //! Charging a request against the monthly quota.
 //!
-//! A handler computes the [`Charge`] of its request, checks it fits before doing the work
-//! (429 `quota_exceeded` otherwise), and records it only after the work succeeded: a request
-//! that fails is not charged.
+//! A handler computes the [`Charge`] of its request and reserves it before doing the work:
+//! the store adds it to the account's month only if it fits, in one atomic step, so any
+//! number of concurrent requests (on any number of server processes) admit exactly what the
+//! quota holds; one that does not fit is 429 `quota_exceeded`. The reservation is kept when
+//! the work succeeds and given back when it fails or is abandoned (the client went away and
+//! the handler was dropped): a request that fails is not charged.
 
 use std::future::Future;
+use std::sync::Arc;
 
-use lashon_core::account::{AuthContext, Charge, Usage};
+use lashon_core::account::{AccountId, AuthContext, Charge, KeyKind, Usage};
+use lashon_core::ports::ServiceStore;
 use lashon_core::ServiceError;
 
 use crate::server::{now, AppState};
 
-/// Runs `work` if `charge` fits the caller's month, then records the charge.
+/// Characters taken from an account's month for a request in flight. Dropped without
+/// [`Reservation::keep`], they are given back.
+#[must_use = "a reservation dropped without keep() is refunded"]
+pub struct Reservation {
+    store: Arc<dyn ServiceStore>,
+    account: AccountId,
+    month: String,
+    kind: KeyKind,
+    weighted: u64,
+    usage: Usage,
+    kept: bool,
+}
+
+impl Reservation {
+    /// The work succeeded: the characters stay charged. Returns the account's usage with them.
+    pub fn keep(mut self) -> Usage {
+        self.kept = true;
+        self.usage
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        if self.kept {
+            return;
+        }
+        let (store, account, month, kind, weighted) = (
+            self.store.clone(),
+            self.account.clone(),
+            std::mem::take(&mut self.month),
+            self.kind,
+            self.weighted,
+        );
+        let refund = move || {
+            if let Err(e) = store.refund(&account, &month, kind, weighted) {
+                // The characters stay charged: logged so an operator can correct the count.
+                tracing::error!(account = %account, weighted, error = %e, "refund failed");
+            }
+        };
+        // The refund is a database write: off the async workers when there are some.
+        match tokio::runtime::Handle::try_current() {
+            Ok(handle) => drop(handle.spawn_blocking(refund)),
+            Err(_) => refund(),
+        }
+    }
+}
+
+/// Reserves `charge` from the caller's month: `None` for a free request, 429
+/// `quota_exceeded` when it does not fit.
+pub fn reserve(
+    state: &AppState,
+    ctx: &AuthContext,
+    charge: Charge,
+) -> Result<Option<Reservation>, ServiceError> {
+    if charge.weighted == 0 {
+        return Ok(None);
+    }
+    let month = lashon_core::time::month(now());
+    let limit = ctx.account.monthly_chars();
+    let kind = ctx.key.kind;
+    match state
+        .store
+        .reserve(&ctx.account.id, &month, kind, charge.weighted, limit)?
+    {
+        Some(usage) => Ok(Some(Reservation {
+            store: state.store.clone(),
+            account: ctx.account.id.clone(),
+            month,
+            kind,
+            weighted: charge.weighted,
+            usage,
+            kept: false,
+        })),
+        None => {
+            let used = state.store.usage(&ctx.account.id, &month)?.chars(kind);
+            Err(charge.exceeded(used, limit))
+        }
+    }
+}
+
+/// Keeps a reservation after the work succeeded; the account's usage after it.
+pub fn settle(
+    state: &AppState,
+    ctx: &AuthContext,
+    reservation: Option<Reservation>,
+) -> Option<Usage> {
+    let usage = reservation?.keep();
+    let month = lashon_core::time::month(now());
+    state.usage.put(&ctx.account.id, &month, usage);
+    Some(usage)
+}
+
+/// Runs `work` on a blocking thread if `charge` fits the caller's month, charging it only
+/// when it succeeds.
 pub async fn charged<T, F>(
     state: &AppState,
     ctx: &AuthContext,
@@ -22,18 +120,9 @@ where
     F: FnOnce() -> Result<T, ServiceError> + Send + 'static,
     T: Send + 'static,
 {
-    if charge.weighted == 0 {
-        let value = run_blocking(work).await?;
-        return Ok((value, None));
-    }
-    let month = lashon_core::time::month(now());
-    let usage = state.store.usage(&ctx.account.id, &month)?;
-    charge.check_quota(usage.chars(ctx.key.kind), ctx.account.monthly_chars())?;
+    let reservation = reserve(state, ctx, charge)?;
     let value = run_blocking(work).await?;
-    let usage = state
-        .store
-        .charge(&ctx.account.id, &month, ctx.key.kind, charge.weighted)?;
-    Ok((value, Some(usage)))
+    Ok((value, settle(state, ctx, reservation)))
 }
 
 /// Like [`charged`] for work that is a future (the translation pipeline, which awaits the
@@ -51,41 +140,9 @@ where
     Fut: Future<Output = Result<T, ServiceError>>,
     T: Send + 'static,
 {
-    check_quota(state, ctx, charge)?;
+    let reservation = reserve(state, ctx, charge)?;
     let value = run_future(make).await?;
-    let usage = record(state, ctx, charge)?;
-    Ok((value, usage))
-}
-
-/// 429 `quota_exceeded` unless `charge` fits the caller's month.
-pub fn check_quota(
-    state: &AppState,
-    ctx: &AuthContext,
-    charge: Charge,
-) -> Result<(), ServiceError> {
-    if charge.weighted == 0 {
-        return Ok(());
-    }
-    let month = lashon_core::time::month(now());
-    let usage = state.store.usage(&ctx.account.id, &month)?;
-    charge.check_quota(usage.chars(ctx.key.kind), ctx.account.monthly_chars())
-}
-
-/// Records `charge` after the work succeeded; the account's usage after it.
-pub fn record(
-    state: &AppState,
-    ctx: &AuthContext,
-    charge: Charge,
-) -> Result<Option<Usage>, ServiceError> {
-    if charge.weighted == 0 {
-        return Ok(None);
-    }
-    let month = lashon_core::time::month(now());
-    let usage = state
-        .store
-        .charge(&ctx.account.id, &month, ctx.key.kind, charge.weighted)?;
-    state.usage.put(&ctx.account.id, &month, usage);
-    Ok(Some(usage))
+    Ok((value, settle(state, ctx, reservation)))
 }
 
 /// Runs a future made by `make` on a blocking thread, driven by the current runtime.

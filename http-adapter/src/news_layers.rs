@@ -22,7 +22,22 @@ impl IntoResponse for NewsFailure {
     fn into_response(self) -> Response {
         let status =
             StatusCode::from_u16(self.0.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, Json(self.0.envelope())).into_response()
+        match self.0.code() {
+            // The store's own failures: logged (their text names no request content).
+            NewsErrorCode::Internal => tracing::error!(error = %self.0.message(), "news failure"),
+            NewsErrorCode::ServiceUnavailable => {
+                tracing::warn!(error = %self.0.message(), "news store busy; answered 503")
+            }
+            _ => {}
+        }
+        let mut response = (status, Json(self.0.envelope())).into_response();
+        if self.0.code() == NewsErrorCode::ServiceUnavailable {
+            response.headers_mut().insert(
+                RETRY_AFTER,
+                HeaderValue::from_static(crate::error::RETRY_AFTER_BUSY),
+            );
+        }
+        response
     }
 }
 

@@ -145,6 +145,11 @@ impl ServiceError {
         Self::new(ErrorCode::Plain(ErrorType::Internal), message)
     }
 
+    /// 503 `service_unavailable`: a passing condition (the database busy); retry shortly.
+    pub fn unavailable(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(ErrorCode::Plain(ErrorType::ServiceUnavailable), message)
+    }
+
     pub fn error_type(&self) -> ErrorType {
         self.code.error_type()
     }

@@ -109,13 +109,18 @@ impl Charge {
         if self.weighted == 0 || used.saturating_add(self.weighted) <= limit {
             return Ok(());
         }
-        Err(ServiceError::new(
+        Err(self.exceeded(used, limit))
+    }
+
+    /// The 429 `quota_exceeded` refusal of this charge when `used` of `limit` are spent.
+    pub fn exceeded(self, used: u64, limit: u64) -> ServiceError {
+        ServiceError::new(
             lashon_vocab::ErrorCode::Plain(lashon_vocab::ErrorType::QuotaExceeded),
             format!(
                 "monthly character quota exceeded: {used} of {limit} used, this request needs {}",
                 self.weighted
             ),
-        ))
+        )
     }
 }
 

@@ -93,6 +93,8 @@ pub enum StoreError {
     /// An account with this name exists.
     AccountExists(String),
     NoSuchAccount(String),
+    /// The database is busy (another writer holds it past the wait): retry shortly, 503.
+    Unavailable(String),
     Backend(String),
 }
 
@@ -101,6 +103,7 @@ impl fmt::Display for StoreError {
         match self {
             StoreError::AccountExists(name) => write!(f, "account {name:?} already exists"),
             StoreError::NoSuchAccount(name) => write!(f, "no account {name:?}"),
+            StoreError::Unavailable(msg) => write!(f, "store busy: {msg}"),
             StoreError::Backend(msg) => write!(f, "store error: {msg}"),
         }
     }
@@ -113,6 +116,9 @@ impl From<StoreError> for lashon_vocab::ServiceError {
         // The message of a backend error may name files; keep it out of responses.
         match e {
             StoreError::Backend(_) => lashon_vocab::ServiceError::internal("storage failure"),
+            StoreError::Unavailable(_) => {
+                lashon_vocab::ServiceError::unavailable("the database is busy; retry in a moment")
+            }
             other => lashon_vocab::ServiceError::invalid(other.to_string()),
         }
     }
@@ -146,8 +152,30 @@ pub trait AccountStore: Send + Sync {
         kind: KeyKind,
         weighted: u64,
     ) -> Result<Usage, StoreError>;
-    /// The account's terms, oldest first.
-    fn terms(&self, account: &AccountId) -> Result<Vec<AccountTerm>, StoreError>;
+    /// Adds `weighted` characters and one request to the month's counter of `kind` when the
+    /// counter stays within `limit` after it: the check and the addition are one atomic step,
+    /// so concurrent requests (on any number of processes sharing the store) never overshoot
+    /// the quota. `None`, with nothing added, when it would not fit.
+    fn reserve(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+        limit: u64,
+    ) -> Result<Option<Usage>, StoreError>;
+    /// Takes back `weighted` characters and one request from the month's counter of `kind`
+    /// (a reservation whose work failed); never below zero.
+    fn refund(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+    ) -> Result<Usage, StoreError>;
+    /// The account's terms, oldest first (shared: a store may hand out the same list to every
+    /// request until the terms change).
+    fn terms(&self, account: &AccountId) -> Result<std::sync::Arc<Vec<AccountTerm>>, StoreError>;
     /// Inserts or updates terms (matched by exact `term` text) atomically, refusing to grow the
     /// list past `capacity`. Returns the stored terms in input order.
     fn upsert_terms(
@@ -305,8 +333,55 @@ impl AccountStore for MemoryStore {
         Ok(*usage)
     }
 
-    fn terms(&self, account: &AccountId) -> Result<Vec<AccountTerm>, StoreError> {
-        Ok(self.data()?.terms.get(account).cloned().unwrap_or_default())
+    fn reserve(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+        limit: u64,
+    ) -> Result<Option<Usage>, StoreError> {
+        let mut data = self.data()?;
+        let usage = data
+            .usage
+            .entry((account.clone(), month.to_string()))
+            .or_default();
+        let counter = match kind {
+            KeyKind::Live => &mut usage.live_chars,
+            KeyKind::Sandbox => &mut usage.sandbox_chars,
+        };
+        match counter.checked_add(weighted) {
+            Some(after) if after <= limit => *counter = after,
+            _ => return Ok(None),
+        }
+        usage.requests += 1;
+        Ok(Some(*usage))
+    }
+
+    fn refund(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+    ) -> Result<Usage, StoreError> {
+        let mut data = self.data()?;
+        let usage = data
+            .usage
+            .entry((account.clone(), month.to_string()))
+            .or_default();
+        match kind {
+            KeyKind::Live => usage.live_chars = usage.live_chars.saturating_sub(weighted),
+            KeyKind::Sandbox => usage.sandbox_chars = usage.sandbox_chars.saturating_sub(weighted),
+        }
+        usage.requests = usage.requests.saturating_sub(1);
+        Ok(*usage)
+    }
+
+    fn terms(&self, account: &AccountId) -> Result<std::sync::Arc<Vec<AccountTerm>>, StoreError> {
+        Ok(std::sync::Arc::new(
+            self.data()?.terms.get(account).cloned().unwrap_or_default(),
+        ))
     }
 
     fn upsert_terms(

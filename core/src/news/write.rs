@@ -50,6 +50,43 @@ pub struct ArticleInput {
     pub updated_at: Option<DateTime<Utc>>,
 }
 
+/// Longest fields of an article, in characters: a feed or a file is outside input, and every
+/// string is bounded before it is stored or clustered.
+pub mod article_limits {
+    pub const URL: usize = 2_048;
+    pub const HEADLINE: usize = 1_000;
+    pub const SUMMARY: usize = 10_000;
+    pub const BODY: usize = 200_000;
+    pub const BYLINE: usize = 300;
+    pub const CATEGORY: usize = 300;
+}
+
+impl ArticleInput {
+    /// Checks the article can be stored: a URL and a headline, every field within
+    /// [`article_limits`]. The reason when not.
+    pub fn check(&self) -> Result<(), String> {
+        use article_limits as max;
+        if self.url.trim().is_empty() || self.headline.trim().is_empty() {
+            return Err("url and headline must not be empty".into());
+        }
+        let fields: [(&str, Option<&str>, usize); 6] = [
+            ("url", Some(&self.url), max::URL),
+            ("headline", Some(&self.headline), max::HEADLINE),
+            ("summary", self.summary.as_deref(), max::SUMMARY),
+            ("body", self.body.as_deref(), max::BODY),
+            ("byline", self.byline.as_deref(), max::BYLINE),
+            ("category", self.category.as_deref(), max::CATEGORY),
+        ];
+        for (name, value, limit) in fields {
+            // Counting stops past the limit: the check is bounded by it, not by the field.
+            if value.is_some_and(|v| v.chars().nth(limit).is_some()) {
+                return Err(format!("{name} is longer than {limit} characters"));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A stored article with what clustering needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IngestedArticle {

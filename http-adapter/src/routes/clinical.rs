@@ -25,7 +25,7 @@ use lashon_core::Envelope as Error;
 use lashon_core::{ErrorCode, ServiceError};
 
 use super::translate::{protection_terms, with_usage};
-use crate::billing::{charged_future, check_quota, record};
+use crate::billing::{charged_future, reserve, settle};
 use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::layers::{Caller, RequestId};
@@ -159,8 +159,8 @@ pub async fn stream(
     req.validate()?;
     let terms = protection_terms(&state, &caller)?;
     let parts = state.engine(caller.key.kind)?;
-    let charge = req.charge();
-    check_quota(&state, &caller, charge)?;
+    // Reserved now, kept only when the whole document is done (a failure midway refunds it).
+    let reservation = reserve(&state, &caller, req.charge())?;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let handle = tokio::runtime::Handle::current();
     let ctx = caller.0.clone();
@@ -181,7 +181,11 @@ pub async fn stream(
                 &mut on_segment,
             )
             .await
-            .and_then(|res| record(&state, &ctx, charge).map(|_| res));
+            // Kept on success; on failure the closure, and the reservation in it, is dropped:
+            // refunded.
+            .inspect(|_| {
+                settle(&state, &ctx, reservation);
+            });
             let last = match result {
                 Ok(res) => json_event(
                     "done",

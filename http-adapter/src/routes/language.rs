@@ -128,7 +128,7 @@ pub async fn list_terms(
     caller: Caller,
 ) -> Result<Json<ListResponse>, ApiError> {
     Ok(Json(ListResponse {
-        terms: state.store.terms(&caller.account.id)?,
+        terms: state.store.terms(&caller.account.id)?.as_ref().clone(),
         limit: caller.account.plan.terms_capacity(),
     }))
 }

@@ -5,11 +5,12 @@ use lashon_core::account::{
     ScopeSet, StoreError, Usage,
 };
 use lashon_core::terms::{merge_terms, AccountTerm, TermInput, TermTranslations, UpsertError};
-use std::collections::HashMap;
+use std::sync::Arc;
 
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 
-use super::{backend, random_id, SqliteStore};
+use super::connections::backend;
+use super::{random_id, SqliteStore};
 
 fn account_from_row(row: &Row<'_>) -> rusqlite::Result<Account> {
     let plan: String = row.get(2)?;
@@ -61,65 +62,9 @@ fn term_from_row(row: &Row<'_>) -> rusqlite::Result<AccountTerm> {
 
 const TERM_COLUMNS: &str = "id, term, he, en, ru, note, created_at";
 
-/// The keys and accounts authentication has read, so a request costs no query for them.
-///
-/// SQLite's `PRAGMA data_version` changes when another connection (the `lashon keys revoke`
-/// command, another server on the same file) commits; the cache is dropped then, so a
-/// revocation takes effect on the next request. This process's own writes to keys and accounts
-/// drop it directly.
-#[derive(Debug, Default)]
-pub(crate) struct AuthCache {
-    version: Option<i64>,
-    keys: HashMap<String, Option<KeyRecord>>,
-    accounts: HashMap<String, Option<Account>>,
-}
-
-/// Entries kept at most: unknown ids are cached too, so a flood of made-up keys must not grow
-/// the map without bound.
-const AUTH_CACHE_MAX: usize = 100_000;
-
-impl AuthCache {
-    fn clear(&mut self) {
-        self.keys.clear();
-        self.accounts.clear();
-    }
-}
-
-impl SqliteStore {
-    /// The cache, emptied first if another connection wrote since it was filled.
-    fn auth_cache(
-        &self,
-        conn: &Connection,
-    ) -> Result<std::sync::MutexGuard<'_, AuthCache>, StoreError> {
-        let version: i64 = conn
-            .prepare_cached("PRAGMA data_version")
-            .map_err(backend)?
-            .query_row([], |r| r.get(0))
-            .map_err(backend)?;
-        let mut cache = self
-            .auth_cache
-            .lock()
-            .map_err(|_| StoreError::Backend("auth cache lock poisoned".into()))?;
-        if cache.version != Some(version)
-            || cache.keys.len() + cache.accounts.len() > AUTH_CACHE_MAX
-        {
-            cache.clear();
-            cache.version = Some(version);
-        }
-        Ok(cache)
-    }
-
-    /// Drops the cache after this process wrote keys or accounts.
-    fn forget_auth(&self) {
-        if let Ok(mut cache) = self.auth_cache.lock() {
-            cache.clear();
-        }
-    }
-}
-
 impl AccountStore for SqliteStore {
     fn account_names(&self) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn()?;
+        let conn = self.reader()?;
         let mut stmt = conn
             .prepare("SELECT name FROM accounts ORDER BY created_at, name")
             .map_err(backend)?;
@@ -128,7 +73,7 @@ impl AccountStore for SqliteStore {
     }
 
     fn create_account(&self, new: &NewAccount, now: i64) -> Result<Account, StoreError> {
-        let conn = self.conn()?;
+        let conn = self.writer()?;
         let exists: bool = conn
             .query_row(
                 "SELECT EXISTS(SELECT 1 FROM accounts WHERE name = ?1)",
@@ -160,30 +105,24 @@ impl AccountStore for SqliteStore {
             ],
         )
         .map_err(backend)?;
-        self.forget_auth();
         Ok(account)
     }
 
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError> {
-        let conn = self.conn()?;
-        let mut cache = self.auth_cache(&conn)?;
-        if let Some(hit) = cache.accounts.get(&id.0) {
-            return Ok(hit.clone());
-        }
-        let account = conn
-            .prepare_cached(&format!(
+        let conn = self.reader()?;
+        self.caches.account(&conn, &id.0, |conn| {
+            conn.prepare_cached(&format!(
                 "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?1"
             ))
             .map_err(backend)?
             .query_row([&id.0], account_from_row)
             .optional()
-            .map_err(backend)?;
-        cache.accounts.insert(id.0.clone(), account.clone());
-        Ok(account)
+            .map_err(backend)
+        })
     }
 
     fn account_by_name(&self, name: &str) -> Result<Option<Account>, StoreError> {
-        self.conn()?
+        self.reader()?
             .query_row(
                 &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name = ?1"),
                 [name],
@@ -209,7 +148,7 @@ impl AccountStore for SqliteStore {
             created_at: now,
             revoked_at: None,
         };
-        let conn = self.conn()?;
+        let conn = self.writer()?;
         if self_account_missing(&conn, account)? {
             return Err(StoreError::NoSuchAccount(account.0.clone()));
         }
@@ -226,28 +165,22 @@ impl AccountStore for SqliteStore {
             ],
         )
         .map_err(backend)?;
-        self.forget_auth();
         Ok(record)
     }
 
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError> {
-        let conn = self.conn()?;
-        let mut cache = self.auth_cache(&conn)?;
-        if let Some(hit) = cache.keys.get(&id.0) {
-            return Ok(hit.clone());
-        }
-        let key = conn
-            .prepare_cached(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"))
-            .map_err(backend)?
-            .query_row([&id.0], key_from_row)
-            .optional()
-            .map_err(backend)?;
-        cache.keys.insert(id.0.clone(), key.clone());
-        Ok(key)
+        let conn = self.reader()?;
+        self.caches.key(&conn, &id.0, |conn| {
+            conn.prepare_cached(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"))
+                .map_err(backend)?
+                .query_row([&id.0], key_from_row)
+                .optional()
+                .map_err(backend)
+        })
     }
 
     fn keys(&self, account: Option<&AccountId>) -> Result<Vec<KeyRecord>, StoreError> {
-        let conn = self.conn()?;
+        let conn = self.reader()?;
         let sql = format!(
             "SELECT {KEY_COLUMNS} FROM api_keys WHERE ?1 IS NULL OR account_id = ?1
              ORDER BY created_at DESC, rowid DESC"
@@ -260,20 +193,19 @@ impl AccountStore for SqliteStore {
     }
 
     fn revoke_key(&self, id: &KeyId, now: i64) -> Result<bool, StoreError> {
-        let conn = self.conn()?;
+        let conn = self.writer()?;
         let n = conn
             .execute(
                 "UPDATE api_keys SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
                 params![id.0, now],
             )
             .map_err(backend)?;
-        self.forget_auth();
         Ok(n > 0)
     }
 
     fn usage(&self, account: &AccountId, month: &str) -> Result<Usage, StoreError> {
         let usage = self
-            .conn()?
+            .reader()?
             .prepare_cached(
                 "SELECT live_chars, sandbox_chars, requests FROM usage
                  WHERE account_id = ?1 AND month = ?2",
@@ -297,7 +229,7 @@ impl AccountStore for SqliteStore {
             KeyKind::Live => (weighted, 0),
             KeyKind::Sandbox => (0, weighted),
         };
-        self.conn()?
+        self.writer()?
             .prepare_cached(
                 "INSERT INTO usage (account_id, month, live_chars, sandbox_chars, requests)
                  VALUES (?1, ?2, ?3, ?4, 1)
@@ -312,9 +244,75 @@ impl AccountStore for SqliteStore {
             .map_err(backend)
     }
 
-    fn terms(&self, account: &AccountId) -> Result<Vec<AccountTerm>, StoreError> {
-        let conn = self.conn()?;
-        load_terms(&conn, account)
+    fn reserve(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+        limit: u64,
+    ) -> Result<Option<Usage>, StoreError> {
+        let as_i64 = |n: u64| n.min(i64::MAX as u64) as i64;
+        let (live, sandbox) = match kind {
+            KeyKind::Live => (as_i64(weighted), 0),
+            KeyKind::Sandbox => (0, as_i64(weighted)),
+        };
+        // One statement, so the check and the addition are one step for every connection
+        // and process: the row is created only if the first charge fits, and updated only if
+        // the counter of `kind` stays within the limit.
+        self.writer()?
+            .prepare_cached(
+                "INSERT INTO usage (account_id, month, live_chars, sandbox_chars, requests)
+                 SELECT ?1, ?2, ?3, ?4, 1 WHERE ?3 + ?4 <= ?5
+                 ON CONFLICT (account_id, month) DO UPDATE SET
+                   live_chars = live_chars + excluded.live_chars,
+                   sandbox_chars = sandbox_chars + excluded.sandbox_chars,
+                   requests = requests + 1
+                 WHERE (CASE WHEN ?6 = 'live' THEN live_chars ELSE sandbox_chars END) + ?3 + ?4 <= ?5
+                 RETURNING live_chars, sandbox_chars, requests",
+            )
+            .map_err(backend)?
+            .query_row(
+                params![account.0, month, live, sandbox, as_i64(limit), kind.as_str()],
+                usage_from_row,
+            )
+            .optional()
+            .map_err(backend)
+    }
+
+    fn refund(
+        &self,
+        account: &AccountId,
+        month: &str,
+        kind: KeyKind,
+        weighted: u64,
+    ) -> Result<Usage, StoreError> {
+        let weighted = weighted.min(i64::MAX as u64) as i64;
+        let (live, sandbox) = match kind {
+            KeyKind::Live => (weighted, 0),
+            KeyKind::Sandbox => (0, weighted),
+        };
+        self.writer()?
+            .prepare_cached(
+                "UPDATE usage SET
+                   live_chars = MAX(live_chars - ?3, 0),
+                   sandbox_chars = MAX(sandbox_chars - ?4, 0),
+                   requests = MAX(requests - 1, 0)
+                 WHERE account_id = ?1 AND month = ?2
+                 RETURNING live_chars, sandbox_chars, requests",
+            )
+            .map_err(backend)?
+            .query_row(params![account.0, month, live, sandbox], usage_from_row)
+            .optional()
+            .map_err(backend)
+            .map(Option::unwrap_or_default)
+    }
+
+    fn terms(&self, account: &AccountId) -> Result<Arc<Vec<AccountTerm>>, StoreError> {
+        let conn = self.reader()?;
+        self.caches.terms(&conn, &account.0, |conn| {
+            load_terms(conn, account).map(Arc::new)
+        })
     }
 
     fn upsert_terms(
@@ -325,8 +323,10 @@ impl AccountStore for SqliteStore {
         now: i64,
         new_id: &mut dyn FnMut() -> String,
     ) -> Result<Result<Vec<AccountTerm>, UpsertError>, StoreError> {
-        let mut conn = self.conn()?;
-        let tx = conn.transaction().map_err(backend)?;
+        let mut conn = self.writer()?;
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(backend)?;
         let existing = load_terms(&tx, account)?;
         let merged = match merge_terms(&existing, inputs, capacity, now, new_id) {
             Ok(m) => m,
@@ -361,7 +361,7 @@ impl AccountStore for SqliteStore {
 
     fn delete_term(&self, account: &AccountId, id: &str) -> Result<bool, StoreError> {
         let n = self
-            .conn()?
+            .writer()?
             .execute(
                 "DELETE FROM account_terms WHERE account_id = ?1 AND id = ?2",
                 params![account.0, id],

@@ -56,6 +56,8 @@ const MIGRATIONS: &[&str] = &[
     super::webhooks::MIGRATION,
     // 5: what incremental clustering keeps between runs (src/store/news/clustering.rs).
     super::news::clustering::MIGRATION,
+    // 6: generation counters of the authentication and account-term caches (caches.rs).
+    super::caches::MIGRATION,
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

@@ -95,6 +95,11 @@ pub fn ingest_lines<S: NewsStore + ?Sized>(
     ingest_lines_with_progress(store, text, shift, &mut |_| {})
 }
 
+/// Articles written per transaction: each commit is short, so a server on the same database
+/// keeps writing (charges, its own crawls) between them, and what was committed stays when a
+/// later chunk fails (ingesting again is idempotent).
+const CHUNK: usize = 500;
+
 /// [`ingest_lines`], calling `progress` with the number of lines read so far.
 pub fn ingest_lines_with_progress<S: NewsStore + ?Sized>(
     store: &S,
@@ -102,48 +107,65 @@ pub fn ingest_lines_with_progress<S: NewsStore + ?Sized>(
     shift: chrono::Duration,
     progress: &mut dyn FnMut(usize),
 ) -> Result<IngestReport, RepoError> {
-    write_news(store, |w| {
-        let rooms = w.newsrooms()?;
-        let mut report = IngestReport::default();
-        for (i, line) in text.lines().enumerate() {
-            if i % 256 == 0 {
-                progress(i);
-            }
-            if line.trim().is_empty() {
-                continue;
-            }
-            let mut a: ArticleInput = match serde_json::from_str(line) {
-                Ok(a) => a,
-                Err(e) => {
-                    report.skipped.push((i + 1, e.to_string()));
-                    continue;
-                }
-            };
-            let Some(room) = rooms.get(&a.source) else {
-                report
-                    .skipped
-                    .push((i + 1, format!("unknown newsroom {:?}", a.source)));
-                continue;
-            };
-            if a.url.trim().is_empty() || a.headline.trim().is_empty() {
-                report
-                    .skipped
-                    .push((i + 1, "url and headline must not be empty".into()));
-                continue;
-            }
-            a.published_at = a
-                .published_at
-                .checked_add_signed(shift)
-                .unwrap_or(a.published_at);
-            a.updated_at = a
-                .updated_at
-                .map(|t| t.checked_add_signed(shift).unwrap_or(t));
-            let language = a.language.unwrap_or(room.language);
-            match w.ingest(&a, language)? {
-                (_, true) => report.new += 1,
-                (_, false) => report.updated += 1,
-            }
+    let rooms = write_news(store, |w| w.newsrooms())?;
+    let mut report = IngestReport::default();
+    let mut chunk: Vec<(ArticleInput, Lang)> = Vec::with_capacity(CHUNK);
+    let flush = |chunk: &mut Vec<(ArticleInput, Lang)>, report: &mut IngestReport| {
+        if chunk.is_empty() {
+            return Ok(());
         }
-        Ok(report)
-    })
+        let (new, updated) = write_news(store, |w| {
+            let (mut new, mut updated) = (0, 0);
+            for (a, language) in chunk.iter() {
+                match w.ingest(a, *language)? {
+                    (_, true) => new += 1,
+                    (_, false) => updated += 1,
+                }
+            }
+            Ok((new, updated))
+        })?;
+        report.new += new;
+        report.updated += updated;
+        chunk.clear();
+        Ok::<(), RepoError>(())
+    };
+    for (i, line) in text.lines().enumerate() {
+        if i % 256 == 0 {
+            progress(i);
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut a: ArticleInput = match serde_json::from_str(line) {
+            Ok(a) => a,
+            Err(e) => {
+                report.skipped.push((i + 1, e.to_string()));
+                continue;
+            }
+        };
+        let Some(room) = rooms.get(&a.source) else {
+            report
+                .skipped
+                .push((i + 1, format!("unknown newsroom {:?}", a.source)));
+            continue;
+        };
+        if let Err(why) = a.check() {
+            report.skipped.push((i + 1, why));
+            continue;
+        }
+        a.published_at = a
+            .published_at
+            .checked_add_signed(shift)
+            .unwrap_or(a.published_at);
+        a.updated_at = a
+            .updated_at
+            .map(|t| t.checked_add_signed(shift).unwrap_or(t));
+        let language = a.language.unwrap_or(room.language);
+        chunk.push((a, language));
+        if chunk.len() == CHUNK {
+            flush(&mut chunk, &mut report)?;
+        }
+    }
+    flush(&mut chunk, &mut report)?;
+    Ok(report)
 }

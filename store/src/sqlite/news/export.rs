@@ -22,7 +22,7 @@ pub(super) fn export(store: &SqliteStore, q: &ExportQuery) -> Result<Vec<ExportR
         .and_utc());
     let (after_story, after_article) = q.after.unwrap_or((i64::MIN, i64::MIN));
     let lang = q.lang.map(Lang::as_str);
-    let conn = store.news_conn()?;
+    let conn = store.news_reader()?;
     // Side and lean come from the registry (read once), as in story detail.
     let rooms = registry(&conn)?;
     let mut stmt = conn

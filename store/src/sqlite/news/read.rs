@@ -74,12 +74,12 @@ fn metric_column(order: SignalOrder) -> &'static str {
 
 impl NewsRepository for SqliteStore {
     fn newsrooms(&self) -> Result<Vec<Newsroom>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         records(&conn, "SELECT record FROM newsrooms ORDER BY key", vec![])
     }
 
     fn newsroom(&self, key: &str) -> Result<Option<Newsroom>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         Ok(records(
             &conn,
             "SELECT record FROM newsrooms WHERE key = ?",
@@ -111,7 +111,7 @@ impl NewsRepository for SqliteStore {
             clauses.push("s.latest_at >= ?".to_owned());
             args.push(Value::Integer(at(since)));
         }
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         if let Some(t) = q.text.as_deref() {
             // Rule 9: a text with no token matches nothing.
             let Some(expr) = match_expression(t) else {
@@ -160,7 +160,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         Ok(records(
             &conn,
             "SELECT record FROM stories WHERE id = ?",
@@ -175,7 +175,7 @@ impl NewsRepository for SqliteStore {
         after: Option<MemberKey>,
         limit: Option<usize>,
     ) -> Result<Vec<MemberRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let (from, id) = after.map_or((i64::MIN, i64::MIN), |k| (at(k.published_at), k.article_id));
         let n = limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
         let mut stmt = conn
@@ -200,7 +200,7 @@ impl NewsRepository for SqliteStore {
         after: Option<ThreadKey>,
         n: usize,
     ) -> Result<Vec<ThreadRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let (newest, id) = after.map_or((i64::MAX, i64::MAX), |k| (at(k.newest_at), k.id));
         records(
             &conn,
@@ -216,7 +216,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn thread(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         Ok(records(
             &conn,
             "SELECT record FROM threads WHERE id = ?",
@@ -226,7 +226,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn thread_arc(&self, id: i64, n: usize) -> Result<Vec<StoryRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         records(
             &conn,
             "SELECT record FROM stories WHERE thread_id = ? ORDER BY latest_at DESC, id DESC LIMIT ?",
@@ -258,7 +258,7 @@ impl NewsRepository for SqliteStore {
              WHERE {} ORDER BY g.{col} DESC, g.story_id DESC LIMIT ?",
             clauses.join(" AND ")
         );
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let mut stmt = conn.prepare_cached(&query).map_err(sql)?;
         let rows = stmt
             .query_map(params_from_iter(args), |r| {
@@ -279,7 +279,7 @@ impl NewsRepository for SqliteStore {
         after: Option<ChangeKey>,
         n: usize,
     ) -> Result<Vec<ChangeRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let (from, seq) = after.map_or((i64::MIN, i64::MIN), |k| (at(k.changed_at), k.seq));
         records(
             &conn,
@@ -295,7 +295,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn crawl_runs(&self, key: &str, since: DateTime<Utc>) -> Result<Vec<CrawlRun>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         records(
             &conn,
             "SELECT record FROM crawl_runs WHERE source = ? AND started_at >= ? ORDER BY id",
@@ -304,7 +304,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn behaviour(&self, key: &str) -> Result<Option<Behaviour>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         Ok(records(
             &conn,
             "SELECT record FROM behaviour WHERE source = ?",
@@ -314,7 +314,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn topic_volumes(&self, since: DateTime<Utc>) -> Result<Vec<(Topic, u64)>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let mut stmt = conn
             .prepare_cached(
                 "SELECT s.topic, COUNT(*) FROM articles a JOIN stories s ON s.id = a.story_id
@@ -341,7 +341,7 @@ impl NewsRepository for SqliteStore {
         &self,
         since: DateTime<Utc>,
     ) -> Result<Vec<(PersonRecord, u32)>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let mut stmt = conn
             .prepare_cached(
                 "SELECT p.record, COUNT(*) AS n FROM mentions m JOIN people p ON p.id = m.person_id
@@ -366,7 +366,7 @@ impl NewsRepository for SqliteStore {
         id: i64,
         since: DateTime<Utc>,
     ) -> Result<Option<(PersonRecord, u32)>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         let row = conn
             .query_row(
                 "SELECT record, (SELECT COUNT(*) FROM mentions WHERE person_id = ?1 AND at >= ?2)
@@ -381,7 +381,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn brief(&self) -> Result<Option<BriefRecord>, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         Ok(records(
             &conn,
             "SELECT record FROM briefs ORDER BY generated_at DESC, id DESC LIMIT 1",
@@ -391,7 +391,7 @@ impl NewsRepository for SqliteStore {
     }
 
     fn export_cutoff(&self) -> Result<i64, RepoError> {
-        let conn = self.news_conn()?;
+        let conn = self.news_reader()?;
         conn.query_row("SELECT value FROM news_meta WHERE name = 'seq'", [], |r| {
             r.get(0)
         })
