@@ -10,6 +10,8 @@
 //!   documented precedence, check digits (IBAN mod-97, Israeli ID, Luhn) verified.
 //! - [`numbers`] and [`dates`]: numbers in he/en/ru formats; dates read with `date_order` and
 //!   rendered per `date_style`.
+//! - [`number_words`]: numbers written as words in he/en/ru (every case and gender, ordinals,
+//!   collectives, fractions) and Roman numerals with a century word.
 //! - [`mask`]: placeholders the model must keep, robust to reordering; redacted values never
 //!   leave the process; unmasking with renderings and optional bidi isolates.
 //! - [`verify`]: the checks run on every sentence pair, producing issues.
@@ -61,6 +63,7 @@ pub mod dates;
 pub mod lexicon;
 pub mod mask;
 pub mod model;
+pub mod number_words;
 pub mod numbers;
 pub mod spans;
 pub mod split;
