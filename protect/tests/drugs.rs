@@ -13,7 +13,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use lashon_protect::lexicon::{self, drugs, Lexicons};
+use lashon_protect::lexicon::{self, drug_spellings, drugs, Lexicons};
 use lashon_protect::spans::{ProtectOptions, SpanFinder};
 use lashon_protect::{Domain, Lang, SpanType};
 
@@ -202,4 +202,55 @@ fn project_generics_are_in_the_open_data() {
         generics.len()
     );
     assert!(missing.len() * 20 <= generics.len(), "missing {missing:?}");
+}
+
+#[test]
+fn rule_spellings_give_the_hand_written_ones() {
+    // The Russian and Hebrew spellings this project wrote by hand before the rules of
+    // `drug_spellings` (they were used to check the rules, so this holds the rules to them
+    // rather than measuring them on unseen names).
+    let pairs: [(&str, &str); 25] = [
+        ("paracetamol", "парацетамол"),
+        ("ibuprofen", "ибупрофен"),
+        ("aspirin", "аспирин"),
+        ("metformin", "метформин"),
+        ("insulin", "инсулин"),
+        ("amoxicillin", "амоксициллин"),
+        ("warfarin", "варфарин"),
+        ("heparin", "гепарин"),
+        ("omeprazole", "омепразол"),
+        ("prednisolone", "преднизолон"),
+        ("atorvastatin", "аторвастатин"),
+        ("metoprolol", "метопролол"),
+        ("lisinopril", "лизиноприл"),
+        ("enalapril", "эналаприл"),
+        ("amlodipine", "амлодипин"),
+        ("furosemide", "фуросемид"),
+        ("ceftriaxone", "цефтриаксон"),
+        ("azithromycin", "азитромицин"),
+        ("aspirin", "אספירין"),
+        ("amoxicillin", "אמוקסיצילין"),
+        ("metformin", "מטפורמין"),
+        ("insulin", "אינסולין"),
+        ("prednisone", "פרדניזון"),
+        ("atorvastatin", "אטורבסטטין"),
+        ("simvastatin", "סימבסטטין"),
+    ];
+    let wrong: Vec<String> = pairs
+        .iter()
+        .filter(|(latin, spelled)| {
+            let mut all = drug_spellings::russian(latin);
+            all.extend(drug_spellings::hebrew(latin));
+            !all.iter().any(|s| s == spelled)
+        })
+        .map(|(latin, spelled)| format!("{latin} → {spelled}"))
+        .collect();
+    let n = drugs::most_used().count();
+    println!(
+        "rule spellings: {}/{} hand-written spellings given; {n} most used drugs spelled",
+        pairs.len() - wrong.len(),
+        pairs.len()
+    );
+    assert!(wrong.is_empty(), "{wrong:?}");
+    assert!(n >= 150, "only {n} most used drugs");
 }

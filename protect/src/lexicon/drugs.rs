@@ -3,6 +3,8 @@
 //! this project (common brands and the usual Hebrew and Russian spellings), and the INN/USAN stems
 //! for names newer than the list (issue 21, scope 1).
 
+use super::drug_spellings;
+
 /// The open-data lexicon: `ID<TAB>name|name|…` lines, names lower-cased, `#` lines comments.
 /// The ID names the source of every name on its line (`DB…` DrugBank, `D…` MeSH).
 pub const DRUGS_TSV: &str = include_str!("data/drugs.tsv");
@@ -17,13 +19,30 @@ pub fn records(tsv: &str) -> impl Iterator<Item = (&str, impl Iterator<Item = &s
         })
 }
 
-/// Every built-in drug name: the open-data lexicon, then [`PROJECT_NAMES`].
+/// Every built-in drug name: the open-data lexicon, [`PROJECT_NAMES`], and the Russian and
+/// Hebrew spellings of the [`most_used`] drugs.
 pub fn builtin_names() -> Vec<String> {
+    let spellings = most_used().flat_map(|name| {
+        drug_spellings::russian(name)
+            .into_iter()
+            .chain(drug_spellings::hebrew(name))
+    });
     records(DRUGS_TSV)
         .flat_map(|(_, names)| names)
         .chain(PROJECT_NAMES.iter().copied())
         .map(str::to_string)
+        .chain(spellings)
         .collect()
+}
+
+/// The most used drugs, whose Russian and Hebrew spellings are in the built-in lexicon: the
+/// one-word generic names of [`PROJECT_NAMES`] (the common drugs this project listed by hand,
+/// lower-case Latin words).
+pub fn most_used() -> impl Iterator<Item = &'static str> {
+    PROJECT_NAMES
+        .iter()
+        .copied()
+        .filter(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_lowercase()))
 }
 
 /// Names written for this project: generic names it had before the open-data lexicon, common

@@ -1,5 +1,6 @@
 //! Lexicons: built-in data the caller can replace (ICU4X style: data apart from algorithm).
 //!
+//! - [`drug_spellings`]: Russian and Hebrew spellings of the most used drugs, by rule.
 //! - [`drugs`]: drug names from open data (DrugBank Vocabulary, CC0; MeSH, NLM, public domain),
 //!   a few written for this project, and INN stems.
 //! - clinical abbreviations: derived from the Medical Abbreviation and Acronym Meta-Inventory
@@ -9,6 +10,7 @@
 //! - [`words`]: laterality, money direction and modality in he/en/ru.
 
 pub mod audience;
+pub mod drug_spellings;
 pub mod drugs;
 pub mod negation;
 pub mod words;
