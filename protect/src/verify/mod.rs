@@ -22,6 +22,7 @@ pub use gender::{check_gender, Genders};
 pub use laterality::{check_laterality, sides, Side};
 pub use negation::{
     check_negation, is_negation_word, negation_count, polarity, Polarity, ELLIPTICAL_WORDS,
+    RUSSIAN_ELLIPTICAL_WORDS,
 };
 pub use values::{check_dates, check_numbers, check_terms, word_values};
 

@@ -10,8 +10,9 @@
 //! - `carriers`: words a negation moved into (`недорогой`, `unable`, `wrong`, `חסר`, `мало`).
 //!
 //! Negative concord (Hebrew, Russian): a concord word (`никогда`, `ничего`, `שום`, `אף`) adds
-//! nothing next to a particle, and without one it negates only a bare answer of at most
-//! [`ELLIPTICAL_WORDS`] words (`Ничего.`, `Ничего страшного.`, `אף פעם!`). In a full clause a
+//! nothing next to a particle, and without one it negates only a bare answer: at most
+//! [`ELLIPTICAL_WORDS`] words in Hebrew (`אף פעם!`), a short sentence without a verb in Russian
+//! (`Ничего.`, `Ничего страшного.`, `Ни за что!`). In a full clause a
 //! concord word without its particle is what a translation that dropped the particle looks like
 //! (`Никогда такого видел`, `Он ничего боится`), so it carries nothing.
 //!
@@ -246,10 +247,34 @@ fn russian(ws: &[Word]) -> Polarity {
             // `ни рыба ни мясо`: a correlative pair without `не` negates once.
             p.particles = ni;
             p.required = 1;
-        } else if concord && ws.len() <= ELLIPTICAL_WORDS {
+        } else if concord && russian_verbless(ws) {
             p.particles = 1;
             p.required = 1;
         }
     }
     p
 }
+
+/// Endings of Russian finite verbs, infinitives and reflexives (`видел`, `боится`, `знает`);
+/// endings that many nouns, adverbs and pronouns share (`-ем`, `-им`, `-ат`, `-ти`: `коем`,
+/// `совсем`, `брат`, `почти`) are left out.
+const VERB_ENDINGS_RU: &[&str] = &[
+    "л", "ла", "ло", "ли", "ся", "сь", "ть", "ет", "ёт", "ит", "ут", "ют", "ят", "ешь", "ёшь",
+    "ишь", "ете", "ёте", "ите", "йте",
+];
+
+/// A Russian bare answer, where a concord word negates on its own: at most
+/// [`RUSSIAN_ELLIPTICAL_WORDS`] words, none of them looking like a verb (`Ни за что!`, `Ничего
+/// страшного.`, `Ни в коем случае.`; not `Никогда такого видел`, `Он ничего боится`).
+fn russian_verbless(ws: &[Word]) -> bool {
+    ws.len() <= RUSSIAN_ELLIPTICAL_WORDS
+        && !ws.iter().any(|w| {
+            let t = w.text.as_str();
+            t.chars().count() > 2
+                && !CONCORD_RU.contains(&t)
+                && VERB_ENDINGS_RU.iter().any(|e| t.ends_with(e))
+        })
+}
+
+/// Longest Russian sentence (in words) read as a bare answer when it has no verb.
+pub const RUSSIAN_ELLIPTICAL_WORDS: usize = 5;
