@@ -21,6 +21,29 @@
 //!
 //! It does no I/O.
 //!
+//! # Measured on real data
+//!
+//! Each figure is printed and asserted by the test named beside it (`cargo test -p
+//! lashon-protect --test NAME -- --nocapture`), on data no one on this project wrote; the
+//! Tatoeba pairs are read from `$LASHON_SHARED_DATA/parallel-tatoeba` (the tests fail when it is
+//! absent). The Tatoeba he–en pairs have been looked at while the rules were written, so they are
+//! a regression floor rather than held-out data.
+//!
+//! - `drugs`: 585 held-out DrugBank main names (every record whose ID ends in 3, see
+//!   `tools/gen_drug_lexicon.py`) in clinical sentences are found as `drug` spans 585/585 with
+//!   the built-in lexicon, and 169/585 by the INN stems alone when their records are removed
+//!   from it (a drug newer than the list); false `drug` spans on the Tatoeba sentences: 0/1000
+//!   English, 0/1000 Hebrew.
+//! - `tatoeba`: correct human translations flagged with an error: en→he 4/1000, he→en 1/1000;
+//!   perturbed translations (negation dropped, digit changed, number dropped, sides swapped)
+//!   caught 355/358 over both directions.
+//!
+//! Speed is measured with criterion, not asserted (`cargo bench -p lashon-protect`):
+//! `find_spans/general`, `find_spans/clinical` (with the open-data drug lexicon) and
+//! `lexicon/build_builtin` (compiling the built-in lexicons, once per process). On the 2-core
+//! development machine, shared with other builds: general 29–38 MiB/s, clinical 18–26 MiB/s,
+//! lexicon build 190–210 ms.
+//!
 //! # Issue codes
 //!
 //! The spec's list ("Codes include …", issue 4 scope 4): `placeholder_missing`,
