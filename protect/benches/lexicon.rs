@@ -12,7 +12,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             Lexicons::new(
                 drugs::builtin_names(),
-                drugs::DRUG_STEMS.iter().map(|s| s.to_string()).collect(),
+                drugs::builtin_stems(),
                 lexicon::parse_abbreviations(lexicon::CLINICAL_ABBREVIATIONS_TSV),
             )
         })

@@ -31,7 +31,7 @@
 //!
 //! - `drugs`: 585 held-out DrugBank main names (every record whose ID ends in 3, see
 //!   `tools/gen_drug_lexicon.py`) in clinical sentences are found as `drug` spans 585/585 with
-//!   the built-in lexicon, and 169/585 by the INN stems alone when their records are removed
+//!   the built-in lexicon, and 272/585 by the stems alone when their records are removed
 //!   from it (a drug newer than the list); false `drug` spans on the Tatoeba sentences: 0/1000
 //!   English, 0/1000 Hebrew.
 //! - `tatoeba`: correct human translations flagged with an error: en→he 4/1000, he→en 1/1000;

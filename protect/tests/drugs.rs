@@ -121,7 +121,7 @@ fn heldout_recall_by_stems_alone() {
         .filter(|n| !contains_heldout(n))
         .map(str::to_string)
         .collect();
-    let stems = drugs::DRUG_STEMS.iter().map(|s| s.to_string()).collect();
+    let stems = drugs::builtin_stems();
     let lex = Lexicons::new(
         rest,
         stems,

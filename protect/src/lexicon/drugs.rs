@@ -293,6 +293,26 @@ pub const PROJECT_NAMES: &[&str] = &[
     "азитромицин",
 ];
 
+/// Drug-name endings derived from DrugBank by `tools/gen_drug_lexicon.py`: endings shared by at
+/// least five DrugBank main names outside the held-out records and by none of the 200,000 most
+/// frequent English words. One a line, `#` lines comments.
+pub const DERIVED_STEMS_TXT: &str = include_str!("data/drug_stems.txt");
+
+/// Every built-in stem: [`DRUG_STEMS`] and the derived ones.
+pub fn builtin_stems() -> Vec<String> {
+    DRUG_STEMS
+        .iter()
+        .copied()
+        .chain(
+            DERIVED_STEMS_TXT
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#')),
+        )
+        .map(str::to_string)
+        .collect()
+}
+
 /// INN/USAN stems (WHO, "The use of stems in the selection of INN"): a word ending in one of these,
 /// with at least three letters before it, is a drug name even when the lexicon does not list it.
 /// Stems that end ordinary words are left out or lengthened: `-cept` (concept), `-grel`

@@ -58,10 +58,9 @@ struct StemMatchers {
 }
 
 static BUILTIN: LazyLock<Lexicons> = LazyLock::new(|| {
-    let suffixes = drugs::DRUG_STEMS.iter().map(|s| s.to_string()).collect();
     Lexicons::new(
         drugs::builtin_names(),
-        suffixes,
+        drugs::builtin_stems(),
         parse_abbreviations(CLINICAL_ABBREVIATIONS_TSV),
     )
     .unwrap_or_else(|e| panic!("built-in lexicon: {e}"))
