@@ -41,8 +41,8 @@
 //! Speed is measured with criterion, not asserted (`cargo bench -p lashon-protect`):
 //! `find_spans/general`, `find_spans/clinical` (with the open-data drug lexicon) and
 //! `lexicon/build_builtin` (compiling the built-in lexicons, once per process). On the 2-core
-//! development machine, shared with other builds: general 29–38 MiB/s, clinical 18–26 MiB/s,
-//! lexicon build 190–210 ms.
+//! development machine, shared with other builds (runs of the same code differ by a third):
+//! general 27–38 MiB/s, clinical 18–26 MiB/s, lexicon build 0.19–0.36 s.
 //!
 //! # Issue codes
 //!
