@@ -10,6 +10,8 @@
 //!   documented precedence, check digits (IBAN mod-97, Israeli ID, Luhn) verified.
 //! - [`numbers`] and [`dates`]: numbers in he/en/ru formats; dates read with `date_order` and
 //!   rendered per `date_style`.
+//! - [`number_words`]: numbers written as words in he/en/ru (every case and gender, ordinals,
+//!   collectives, fractions) and Roman numerals with a century word.
 //! - [`mask`]: placeholders the model must keep, robust to reordering; redacted values never
 //!   leave the process; unmasking with renderings and optional bidi isolates.
 //! - [`verify`]: the checks run on every sentence pair, producing issues.
@@ -18,6 +20,29 @@
 //!   Columbia DBMI, Scientific Data 2021), licensed CC BY 4.0.
 //!
 //! It does no I/O.
+//!
+//! # Measured on real data
+//!
+//! Each figure is printed and asserted by the test named beside it (`cargo test -p
+//! lashon-protect --test NAME -- --nocapture`), on data no one on this project wrote; the
+//! Tatoeba pairs are read from `$LASHON_SHARED_DATA/parallel-tatoeba` (the tests fail when it is
+//! absent). The Tatoeba he–en pairs have been looked at while the rules were written, so they are
+//! a regression floor rather than held-out data.
+//!
+//! - `drugs`: 585 held-out DrugBank main names (every record whose ID ends in 3, see
+//!   `tools/gen_drug_lexicon.py`) in clinical sentences are found as `drug` spans 585/585 with
+//!   the built-in lexicon, and 272/585 by the stems alone when their records are removed
+//!   from it (a drug newer than the list); false `drug` spans on the Tatoeba sentences: 0/1000
+//!   English, 0/1000 Hebrew.
+//! - `tatoeba`: correct human translations flagged with an error: en→he 4/1000, he→en 1/1000;
+//!   perturbed translations (negation dropped, digit changed, number dropped, sides swapped)
+//!   caught 355/358 over both directions.
+//!
+//! Speed is measured with criterion, not asserted (`cargo bench -p lashon-protect`):
+//! `find_spans/general`, `find_spans/clinical` (with the open-data drug lexicon) and
+//! `lexicon/build_builtin` (compiling the built-in lexicons, once per process). On the 2-core
+//! development machine, shared with other builds (runs of the same code differ by a third):
+//! general 27–38 MiB/s, clinical 18–26 MiB/s, lexicon build 0.19–0.36 s.
 //!
 //! # Issue codes
 //!
@@ -61,6 +86,7 @@ pub mod dates;
 pub mod lexicon;
 pub mod mask;
 pub mod model;
+pub mod number_words;
 pub mod numbers;
 pub mod spans;
 pub mod split;

@@ -1,8 +1,11 @@
 """find_spans and verify_translation."""
 
+import json
+
 import pytest
 
 import lashon
+from conftest import REPO
 
 
 def test_find_spans_example():
@@ -88,3 +91,37 @@ def test_empty_and_odd_inputs():
     assert lashon.find_spans("", "en").spans == []
     assert lashon.find_spans("\u0000\ufeff", "he").spans == []
     assert lashon.verify_translation("", "", "en", "he").passed
+
+
+def _verify_vectors():
+    """The protect crate's verification vectors that verify_translation's options can express."""
+    cases = []
+    for path in sorted((REPO / "protect/tests/vectors").glob("verify_*.json")):
+        for case in json.loads(path.read_text(encoding="utf-8")):
+            if "account_terms" not in case:
+                cases.append(pytest.param(case, id=f"{path.stem}:{case['id']}"))
+    return cases
+
+
+@pytest.mark.parametrize("case", _verify_vectors())
+def test_verify_vectors_same_as_rust(case):
+    """The same rules as the Rust checks (issue 21): every verify vector gives its issues."""
+    options = {
+        key: case[key]
+        for key in (
+            "domain",
+            "protected_terms",
+            "glossary",
+            "date_order",
+            "listener_gender",
+            "speaker_gender",
+            "patient_gender",
+        )
+        if key in case
+    }
+    result = lashon.verify_translation(
+        case["source"], case["target"], case["lang"], case["target_lang"], **options
+    )
+    got = sorted((i.code, i.severity) for i in result.issues)
+    assert got == sorted((code, severity) for code, severity in case["issues"])
+    assert result.passed == all(severity != "error" for _, severity in case["issues"])

@@ -1,9 +1,54 @@
-//! Drug names: a lexicon written for this project plus suffix rules (USAN/INN stems) so unseen
-//! names are caught (issue 4, scope 2: "-pril, -olol, -statin, -mab, -cillin, …").
+//! Drug names: the open-data lexicon (`data/drugs.tsv`: DrugBank Vocabulary, CC0, and MeSH drug
+//! descriptors, NLM, public domain; provenance in `data/DRUGS_SOURCE.md`), a short list written for
+//! this project (common brands and the usual Hebrew and Russian spellings), and the INN/USAN stems
+//! for names newer than the list (issue 21, scope 1).
 
-/// Generic and common brand names (English, and the usual Hebrew and Russian spellings of the
-/// most common ones). Matched case-insensitively on word boundaries.
-pub const DRUG_NAMES: &[&str] = &[
+use super::drug_spellings;
+
+/// The open-data lexicon: `ID<TAB>name|name|…` lines, names lower-cased, `#` lines comments.
+/// The ID names the source of every name on its line (`DB…` DrugBank, `D…` MeSH).
+pub const DRUGS_TSV: &str = include_str!("data/drugs.tsv");
+
+/// The records of a lexicon in the [`DRUGS_TSV`] format: (ID, names).
+pub fn records(tsv: &str) -> impl Iterator<Item = (&str, impl Iterator<Item = &str>)> {
+    tsv.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let (id, names) = l.split_once('\t')?;
+            Some((id, names.split('|').filter(|n| !n.is_empty())))
+        })
+}
+
+/// Every built-in drug name: the open-data lexicon, [`PROJECT_NAMES`], and the Russian and
+/// Hebrew spellings of the [`most_used`] drugs.
+pub fn builtin_names() -> Vec<String> {
+    let spellings = most_used().flat_map(|name| {
+        drug_spellings::russian(name)
+            .into_iter()
+            .chain(drug_spellings::hebrew(name))
+    });
+    records(DRUGS_TSV)
+        .flat_map(|(_, names)| names)
+        .chain(PROJECT_NAMES.iter().copied())
+        .map(str::to_string)
+        .chain(spellings)
+        .collect()
+}
+
+/// The most used drugs, whose Russian and Hebrew spellings are in the built-in lexicon: the
+/// one-word generic names of [`PROJECT_NAMES`] (the common drugs this project listed by hand,
+/// lower-case Latin words).
+pub fn most_used() -> impl Iterator<Item = &'static str> {
+    PROJECT_NAMES
+        .iter()
+        .copied()
+        .filter(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_lowercase()))
+}
+
+/// Names written for this project: generic names it had before the open-data lexicon, common
+/// brands (the open data has few) and the usual Hebrew and Russian spellings of the most common
+/// drugs. Matched case-insensitively on word boundaries.
+pub const PROJECT_NAMES: &[&str] = &[
     "acetaminophen",
     "paracetamol",
     "ibuprofen",
@@ -248,9 +293,31 @@ pub const DRUG_NAMES: &[&str] = &[
     "азитромицин",
 ];
 
-/// INN/USAN stems: a word ending in one of these (with at least three letters before it) is a
-/// drug name even when the lexicon does not list it.
-pub const DRUG_SUFFIXES: &[&str] = &[
+/// Drug-name endings derived from DrugBank by `tools/gen_drug_lexicon.py`: endings shared by at
+/// least five DrugBank main names outside the held-out records and by none of the 200,000 most
+/// frequent English words. One a line, `#` lines comments.
+pub const DERIVED_STEMS_TXT: &str = include_str!("data/drug_stems.txt");
+
+/// Every built-in stem: [`DRUG_STEMS`] and the derived ones.
+pub fn builtin_stems() -> Vec<String> {
+    DRUG_STEMS
+        .iter()
+        .copied()
+        .chain(
+            DERIVED_STEMS_TXT
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#')),
+        )
+        .map(str::to_string)
+        .collect()
+}
+
+/// INN/USAN stems (WHO, "The use of stems in the selection of INN"): a word ending in one of these,
+/// with at least three letters before it, is a drug name even when the lexicon does not list it.
+/// Stems that end ordinary words are left out or lengthened: `-cept` (concept), `-grel`
+/// (mongrel), `-terol` (cholesterol), `-azine` (magazine), `-tide` (riptide).
+pub const DRUG_STEMS: &[&str] = &[
     "pril",
     "olol",
     "alol",
@@ -262,17 +329,18 @@ pub const DRUG_SUFFIXES: &[&str] = &[
     "prazole",
     "tidine",
     "floxacin",
+    "oxacin",
     "mycin",
     "micin",
     "cycline",
     "azole",
-    "conazole",
     "vir",
-    "navir",
     "parin",
     "gliptin",
     "gliflozin",
     "glutide",
+    "glinide",
+    "glitazone",
     "setron",
     "triptan",
     "lukast",
@@ -282,36 +350,87 @@ pub const DRUG_SUFFIXES: &[&str] = &[
     "barbital",
     "caine",
     "tinib",
+    "fenib",
+    "anib",
     "ciclib",
+    "parib",
+    "zomib",
+    "lisib",
+    "degib",
     "platin",
     "rubicin",
+    "taxel",
+    "tecan",
+    "mustine",
+    "trexate",
     "semide",
     "thiazide",
     "formin",
-    "glitazone",
     "oxetine",
     "triptyline",
+    "pramine",
     "apine",
+    "tiapine",
     "idone",
+    "peridol",
+    "perone",
+    "pirone",
     "sone",
     "olone",
     "tropium",
     "xaban",
     "gatran",
-    "grel",
-    "lizumab",
+    "dogrel",
+    "sugrel",
+    "agrelor",
     "dronate",
-    "tiapine",
-    "pramine",
     "vudine",
-    // Cyrillic forms of the commonest stems
+    "profen",
+    "fenac",
+    "coxib",
+    "penem",
+    "fungin",
+    "curonium",
+    "curium",
+    "flurane",
+    "vaptan",
+    "entan",
+    "relin",
+    "fibrate",
+    "azosin",
+    "adol",
+    // Russian spellings of the commonest stems
     "прил",
     "олол",
     "статин",
+    "маб",
     "циллин",
     "сартан",
-    "празол",
-    "мицин",
     "дипин",
+    "празол",
+    "тидин",
+    "флоксацин",
+    "мицин",
+    "циклин",
+    "азол",
+    "вир",
+    "парин",
+    "глиптин",
+    "глифлозин",
+    "глутид",
     "ксабан",
+    "гатран",
+    "профен",
+    "фенак",
+    "коксиб",
+    "пенем",
+    "семид",
+    "тиазид",
+    "формин",
+    "азепам",
+    "азолам",
+    "каин",
+    "триптан",
+    "лукаст",
+    "тиниб",
 ];

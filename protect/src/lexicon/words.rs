@@ -1,68 +1,9 @@
-//! Word lists of the verification checks, in Hebrew, English and Russian: negation, laterality,
-//! money direction (finance domain rule) and modality (legal domain rule).
+//! Word lists of the verification checks, in Hebrew, English and Russian: laterality, money
+//! direction (finance domain rule) and modality (legal domain rule). Negation has its own
+//! module, [`super::negation`].
 //!
 //! Hebrew words are listed without prefix letters; the matcher strips up to two of ו ה ב ל מ ש כ.
 //! Russian and English entries ending in `*` match any word starting with the stem.
-
-/// Negation particles: each occurrence counts once.
-pub const NEGATION_EN: &[&str] = &[
-    "not",
-    "no",
-    "never",
-    "nobody",
-    "nothing",
-    "none",
-    "neither",
-    "nor",
-    "nowhere",
-    "cannot",
-    "without",
-    "n't",
-    "nope",
-    "noone",
-    "non",
-    "impossible",
-];
-pub const NEGATION_HE: &[&str] = &[
-    "לא",
-    "אל",
-    "אין",
-    "אינו",
-    "אינה",
-    "אינם",
-    "אינן",
-    "אינני",
-    "איני",
-    "אינך",
-    "אינכם",
-    "אינכן",
-    "איננו",
-    "איננה",
-    "בלי",
-    "ללא",
-    "מבלי",
-    "אסור",
-];
-pub const NEGATION_RU: &[&str] = &["не", "нет", "без", "нельзя", "нету", "ни"];
-/// Negative-concord words: they count as one negation only when no particle is present
-/// (`לא … שום דבר`, `никто не` are one negation, like English `nothing`).
-pub const CONCORD_HE: &[&str] = &["שום", "כלום", "מעולם", "אף", "לעולם"];
-pub const CONCORD_RU: &[&str] = &[
-    "ничего",
-    "никогда",
-    "никто",
-    "нигде",
-    "никуда",
-    "никак",
-    "ничто",
-    "никого",
-    "никому",
-    "ничем",
-    "ничего",
-    "никакой",
-    "никакого",
-    "никакие",
-];
 
 /// Laterality: left forms, then right forms.
 pub const LEFT_HE: &[&str] = &[

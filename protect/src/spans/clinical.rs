@@ -25,8 +25,6 @@ static SIG: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)q[0-9]{1,2}(?:-[0-9]{1,2
 /// ICD-10: a letter, two digits, then an optional dot and up to four characters
 /// (WHO uses one digit after the dot, national modifications more).
 static ICD10: LazyLock<Regex> = LazyLock::new(|| re(r"[A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?[†*]?"));
-/// A Latin word (for the drug stems).
-static LATIN_WORD: LazyLock<Regex> = LazyLock::new(|| re(r"[A-Za-z]{6,}|[а-яА-ЯёЁ]{6,}"));
 
 fn boundary(text: &str, start: usize, end: usize) -> bool {
     let b = text.get(..start).and_then(|s| s.chars().next_back());
@@ -51,14 +49,16 @@ fn hebrew_prefixed_boundary(text: &str, start: usize, end: usize) -> bool {
 }
 
 pub(crate) fn find(text: &str, lex: &Lexicons, out: &mut Vec<Candidate>) {
-    for m in lex.drug_matcher().find_iter(text) {
+    // Every name occurrence on word boundaries is a candidate; overlaps between them are resolved
+    // like any others (the earlier, then the longer, wins).
+    for m in lex.drug_matcher().find_overlapping_iter(text) {
         if hebrew_prefixed_boundary(text, m.start(), m.end()) {
             out.push(Candidate::new(m.start(), m.end(), SpanType::Drug));
         }
     }
-    for m in LATIN_WORD.find_iter(text) {
-        if boundary(text, m.start(), m.end()) && lex.has_drug_suffix(m.as_str()) {
-            out.push(Candidate::new(m.start(), m.end(), SpanType::Drug));
+    for (start, end) in lex.stem_words(text) {
+        if boundary(text, start, end) {
+            out.push(Candidate::new(start, end, SpanType::Drug));
         }
     }
     for m in lex.abbreviation_matcher().find_iter(text) {

@@ -10,7 +10,8 @@
 
 mod domain;
 mod gender;
-mod polarity;
+mod laterality;
+mod negation;
 pub mod tokens;
 mod values;
 
@@ -18,7 +19,11 @@ use std::collections::BTreeMap;
 
 pub use domain::{check_direction, check_modality, modalities, DefinedTerms};
 pub use gender::{check_gender, Genders};
-pub use polarity::{check_laterality, check_negation, negation_count, sides, Side};
+pub use laterality::{check_laterality, sides, Side};
+pub use negation::{
+    check_negation, is_negation_word, negation_count, polarity, Polarity, ELLIPTICAL_WORDS,
+    RUSSIAN_ELLIPTICAL_WORDS,
+};
 pub use values::{check_dates, check_numbers, check_terms, word_values};
 
 use crate::model::{DateOrder, Domain, Gender, Issue, IssueCode, Lang};

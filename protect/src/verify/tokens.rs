@@ -1,5 +1,5 @@
-//! Words of a sentence for the lexicon checks: lower-cased, with Hebrew prefix letters
-//! optionally stripped and English `n't` split off.
+//! Words of a sentence for the lexicon checks: lower-cased, Hebrew points dropped, with Hebrew
+//! prefix letters optionally stripped and English `n't` split off.
 
 /// One word with its position among the words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +16,11 @@ pub fn words(text: &str) -> Vec<Word> {
     let mut start = 0;
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
+        // Vowel points and cantillation marks are part of their word and dropped (`חסַר` is
+        // `חסר`).
+        if hebrew_point(c) {
+            continue;
+        }
         let inner = matches!(c, '\'' | '’' | '"' | '״' | '׳')
             && !cur.is_empty()
             && chars.peek().is_some_and(|(_, n)| n.is_alphanumeric());
@@ -32,6 +37,13 @@ pub fn words(text: &str) -> Vec<Word> {
         push(&mut out, cur, start);
     }
     out
+}
+
+/// Hebrew points (nikud, dagesh, shin/sin dots) and cantillation marks, not the punctuation of
+/// the block (maqaf, paseq, sof pasuq, nun hafukha).
+fn hebrew_point(c: char) -> bool {
+    matches!(c, '\u{0591}'..='\u{05C7}')
+        && !matches!(c, '\u{05BE}' | '\u{05C0}' | '\u{05C3}' | '\u{05C6}')
 }
 
 fn push(out: &mut Vec<Word>, w: String, start: usize) {

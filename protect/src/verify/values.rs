@@ -1,16 +1,18 @@
 //! `term_missing`, `date_missing`, `number_missing`, `number_added`, `digits_added`.
 //!
 //! Numbers are compared by value, so `50 000` and `50,000`, `3,5` and `3.5` agree; a number
-//! written as words in the other language (`two hours` → `שעתיים`, `15` → `חמש עשרה`)
-//! satisfies a number written in digits. Dates are compared by calendar day in any of the
+//! written as words in the other language (`two hours` → `שעתיים`, `15` → `חמש עשרה`,
+//! `$300` → `триста долларов`, `the 14th century` → `XIV век`) satisfies a number written in
+//! digits, and the other way round ([`crate::number_words`]). Dates are compared by calendar day in any of the
 //! forms [`crate::dates`] reads, both readings of an ambiguous one accepted.
 
 use std::collections::BTreeSet;
 
-use super::tokens::{hebrew_readings, words};
+use super::tokens::words;
 use super::VerifyOptions;
 use crate::dates::{find_dates, DateMatch};
 use crate::model::{DateOrder, Issue, IssueCode, Lang};
+use crate::number_words;
 use crate::numbers::find_numbers;
 
 /// `term_missing`: every protected term, account term or glossary entry found in the source
@@ -73,279 +75,11 @@ fn digit_values(text: &str, lang: Lang, dates: &[DateMatch]) -> Vec<String> {
         .collect()
 }
 
-/// Number words of a sentence, as values (`two` → 2, `חמש עשרה` → 15, `двадцать пять` → 25).
+/// Number words of a sentence, as values (`two` → 2, `חמש עשרה` → 15, `двадцать пять` → 25,
+/// `XIV век` → 14), every reading a translation may be carrying ([`number_words::values`],
+/// lenient).
 pub fn word_values(text: &str, lang: Lang) -> BTreeSet<String> {
-    word_values_with(text, lang, false)
-}
-
-/// Words that stand for a number only loosely (`a`, `once`, `first`, `both`, `couple`): a
-/// translation may render them without a number word at all.
-const LOOSE_EN: &[&str] = &[
-    "a", "an", "once", "single", "first", "second", "third", "twice", "couple", "both", "pair",
-    "dozen",
-];
-const LOOSE_HE: &[&str] = &[
-    "זוג",
-    "שני",
-    "שתי",
-    "אחד",
-    "אחת",
-    "תריסר",
-    "פעמיים",
-    "כפליים",
-];
-const LOOSE_RU: &[&str] = &["оба", "обе", "пара", "дважды", "трижды", "дюжина"];
-
-/// Number-word values; with `strict`, loose number words ([`LOOSE_EN`] …) are not numbers.
-fn word_values_with(text: &str, lang: Lang, strict: bool) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut acc: Option<u64> = None;
-    for w in words(text) {
-        let loose = match lang {
-            Lang::En => LOOSE_EN,
-            Lang::He => LOOSE_HE,
-            Lang::Ru => LOOSE_RU,
-        };
-        let v =
-            if strict && loose.contains(&w.text.as_str()) {
-                None
-            } else {
-                match lang {
-                    // Strict reading: a scale word only bare or after `ו` "and" (`ואלף`), as other
-                    // prefix letters make number words of ordinary ones (`לאלף` "to tame").
-                    Lang::He if strict => hebrew_readings(&w.text)
-                        .into_iter()
-                        .enumerate()
-                        .find_map(|(i, r)| match number_word_he(r) {
-                            Some(NumberWord::Scale(_))
-                                if i > 0 && w.text.strip_prefix('ו') != Some(r) =>
-                            {
-                                None
-                            }
-                            v => v,
-                        }),
-                    Lang::He => hebrew_readings(&w.text)
-                        .into_iter()
-                        .find_map(number_word_he),
-                    Lang::En => number_word_en(&w.text),
-                    Lang::Ru => number_word_ru(&w.text),
-                }
-            };
-        match v {
-            Some(NumberWord::Unit(n)) => {
-                // `twenty five`, `עשרים וחמש`: tens then a unit; `חמש עשרה`: a unit then ten.
-                let combined = acc.and_then(|a| {
-                    ((a >= 20 && a % 10 == 0 && n < 10) || (a < 10 && n == 10)).then_some(a + n)
-                });
-                match (strict, combined, acc) {
-                    // Strict: only the whole compound is a value (`חמש עשרה` is 15, not 5
-                    // and 10).
-                    (true, Some(c), Some(a)) => {
-                        out.remove(&a.to_string());
-                        out.insert(c.to_string());
-                    }
-                    (true, _, _) => {
-                        out.insert(n.to_string());
-                    }
-                    (false, c, _) => {
-                        out.insert(n.to_string());
-                        out.insert(c.unwrap_or(n).to_string());
-                    }
-                }
-                acc = Some(combined.unwrap_or(n));
-            }
-            Some(NumberWord::Scale(m)) => {
-                let a = acc.unwrap_or(1).saturating_mul(m);
-                if let (true, Some(p)) = (strict, acc) {
-                    out.remove(&p.to_string());
-                }
-                acc = Some(a);
-                out.insert(a.to_string());
-            }
-            None => {
-                if !matches!(w.text.as_str(), "and" | "и") {
-                    acc = None;
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Duals: `שעתיים` two hours, `יומיים` two days.
-const DUALS: [(&str, u64); 10] = [
-    ("שעתיים", 2),
-    ("יומיים", 2),
-    ("שבועיים", 2),
-    ("חודשיים", 2),
-    ("שנתיים", 2),
-    ("פעמיים", 2),
-    ("דקותיים", 2),
-    ("מאתיים", 200),
-    ("אלפיים", 2000),
-    ("כפליים", 2),
-];
-
-enum NumberWord {
-    Unit(u64),
-    Scale(u64),
-}
-
-fn number_word_en(w: &str) -> Option<NumberWord> {
-    const UNITS: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = [
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
-    if let Some(i) = UNITS.iter().position(|u| *u == w) {
-        return Some(NumberWord::Unit(i as u64));
-    }
-    if let Some(i) = TENS.iter().position(|u| *u == w) {
-        return Some(NumberWord::Unit(20 + 10 * i as u64));
-    }
-    if let Some((t, u)) = w.split_once('-') {
-        let tv = TENS.iter().position(|x| *x == t)?;
-        let uv = UNITS.iter().position(|x| *x == u)?;
-        return Some(NumberWord::Unit(20 + 10 * tv as u64 + uv as u64));
-    }
-    match w {
-        "dozen" => Some(NumberWord::Unit(12)),
-        "twice" | "couple" | "both" | "pair" => Some(NumberWord::Unit(2)),
-        "once" | "a" | "an" | "single" => Some(NumberWord::Unit(1)),
-        "hundred" => Some(NumberWord::Scale(100)),
-        "thousand" => Some(NumberWord::Scale(1000)),
-        "million" => Some(NumberWord::Scale(1_000_000)),
-        "first" => Some(NumberWord::Unit(1)),
-        "second" => Some(NumberWord::Unit(2)),
-        "third" => Some(NumberWord::Unit(3)),
-        "half" => None,
-        _ => None,
-    }
-}
-
-fn number_word_he(w: &str) -> Option<NumberWord> {
-    const UNITS: [(&[&str], u64); 13] = [
-        (&["אפס"], 0),
-        (&["אחד", "אחת"], 1),
-        (&["שניים", "שתיים", "שני", "שתי", "שנים", "שתים", "זוג"], 2),
-        (&["שלושה", "שלוש", "שלושת", "שלש"], 3),
-        (&["ארבעה", "ארבע", "ארבעת"], 4),
-        (&["חמישה", "חמש", "חמשת"], 5),
-        (&["שישה", "שש", "ששת"], 6),
-        (&["שבעה", "שבע", "שבעת"], 7),
-        (&["שמונה", "שמונת"], 8),
-        (&["תשעה", "תשע", "תשעת"], 9),
-        (&["עשרה", "עשר", "עשרת"], 10),
-        (&["תריסר"], 12),
-        (&["עשרים"], 20),
-    ];
-    const TENS: [(&str, u64); 7] = [
-        ("שלושים", 30),
-        ("ארבעים", 40),
-        ("חמישים", 50),
-        ("שישים", 60),
-        ("שבעים", 70),
-        ("שמונים", 80),
-        ("תשעים", 90),
-    ];
-    if let Some((_, v)) = UNITS.iter().find(|(f, _)| f.contains(&w)) {
-        return Some(NumberWord::Unit(*v));
-    }
-    if let Some((_, v)) = TENS.iter().chain(DUALS.iter()).find(|(f, _)| *f == w) {
-        return Some(NumberWord::Unit(*v));
-    }
-    match w {
-        "מאה" | "מאות" => Some(NumberWord::Scale(100)),
-        "אלף" | "אלפים" | "אלפי" => Some(NumberWord::Scale(1000)),
-        "מיליון" | "מיליונים" => Some(NumberWord::Scale(1_000_000)),
-        _ => None,
-    }
-}
-
-fn number_word_ru(w: &str) -> Option<NumberWord> {
-    const FORMS: [(&[&str], u64); 22] = [
-        (&["ноль", "нуль"], 0),
-        (
-            &[
-                "один",
-                "одна",
-                "одно",
-                "одного",
-                "одной",
-                "одному",
-                "одну",
-                "одним",
-            ],
-            1,
-        ),
-        (
-            &[
-                "два",
-                "две",
-                "двух",
-                "двум",
-                "двумя",
-                "оба",
-                "обе",
-                "пара",
-                "дважды",
-            ],
-            2,
-        ),
-        (
-            &["три", "трёх", "трех", "трем", "трём", "тремя", "трижды"],
-            3,
-        ),
-        (&["четыре", "четырёх", "четырех", "четырьмя"], 4),
-        (&["пять", "пяти", "пятью"], 5),
-        (&["шесть", "шести"], 6),
-        (&["семь", "семи"], 7),
-        (&["восемь", "восьми"], 8),
-        (&["девять", "девяти"], 9),
-        (&["десять", "десяти"], 10),
-        (&["одиннадцать"], 11),
-        (&["двенадцать", "дюжина"], 12),
-        (&["пятнадцать", "пятнадцати"], 15),
-        (&["двадцать", "двадцати"], 20),
-        (&["тридцать", "тридцати"], 30),
-        (&["сорок", "сорока"], 40),
-        (&["пятьдесят"], 50),
-        (&["шестьдесят"], 60),
-        (&["семьдесят"], 70),
-        (&["восемьдесят"], 80),
-        (&["девяносто"], 90),
-    ];
-    if let Some((_, v)) = FORMS.iter().find(|(f, _)| f.contains(&w)) {
-        return Some(NumberWord::Unit(*v));
-    }
-    match w {
-        "сто" | "ста" => Some(NumberWord::Unit(100)),
-        "тысяча" | "тысячи" | "тысяч" | "тыс" => Some(NumberWord::Scale(1000)),
-        "миллион" | "миллиона" | "миллионов" | "млн" => {
-            Some(NumberWord::Scale(1_000_000))
-        }
-        _ => None,
-    }
+    number_words::values(text, lang, false)
 }
 
 /// Values of Hebrew dual words (`שעתיים` "two hours"): unlike `שני` or `שנים` they are
@@ -356,12 +90,18 @@ fn hebrew_duals(text: &str, lang: Lang) -> Vec<String> {
     }
     words(text)
         .iter()
-        .filter_map(|w| {
-            let bare = w.text.strip_prefix('ו').unwrap_or(&w.text);
-            DUALS.iter().find(|(d, _)| *d == bare || *d == w.text)
-        })
-        .map(|(_, v)| v.to_string())
+        .filter_map(|w| number_words::hebrew_dual(&w.text))
+        // Larger duals (`מאתיים`, `אלפיים`) are values of the whole number they begin.
+        .filter(|v| *v < 3)
+        .map(|v| v.to_string())
         .collect()
+}
+
+/// A value the translation must carry when the source writes it as words: 3 and more, or a
+/// fraction (`полтора`), as `one` and `two` are often idiomatic (Hebrew `שנים` "years",
+/// `אחד על השני` "each other").
+fn required_word_value(v: &str) -> bool {
+    v.parse::<f64>().is_ok_and(|n| n >= 3.0 || n.fract() != 0.0)
 }
 
 /// `number_missing` and `number_added` (errors), `digits_added` (warning: a digit run glued in a
@@ -399,12 +139,12 @@ pub fn check_numbers(source: &str, target: &str, opts: &VerifyOptions, out: &mut
         .chain(src_parts.iter())
         .collect();
     let mut reported = BTreeSet::new();
-    // A number the source writes as a word (`fifty meters`) must be in the translation too, as
-    // digits or a word; loose words and values under 3 are left out (`a`, `one`, `two` are often
-    // idiomatic: Hebrew `שנים` "years", `אחד על השני` "each other").
-    let src_strong: Vec<String> = word_values_with(source, opts.source, true)
+    // A number the source writes as words (`fifty meters`, `девяносто четвёртую`) must be in
+    // the translation too, as digits or words; loose words and small values are left out
+    // ([`required_word_value`]).
+    let src_strong: Vec<String> = number_words::values(source, opts.source, true)
         .into_iter()
-        .filter(|v| v.parse::<u64>().is_ok_and(|n| n >= 3))
+        .filter(|v| required_word_value(v))
         .chain(hebrew_duals(source, opts.source))
         .collect();
     for v in src_strong.iter().chain(src_digits.iter()) {
@@ -438,12 +178,20 @@ pub fn check_numbers(source: &str, target: &str, opts: &VerifyOptions, out: &mut
             .collect()
     };
     let src_runs = runs(source);
-    // Digits inside a target date are the date check's: a wrong day is `date_missing`.
+    // Digits inside a target date are the date check's (a wrong day is `date_missing`), and
+    // digits of a target number the number checks' (`2,500` is one value, not 2 and 500).
     let mut outside_dates = target.to_string();
-    for d in &tgt_dates {
-        if let Some(part) = target.get(d.start..d.end) {
+    let number_ranges = find_numbers(target, opts.target)
+        .into_iter()
+        .map(|n| (n.start, n.end));
+    for (start, end) in tgt_dates
+        .iter()
+        .map(|d| (d.start, d.end))
+        .chain(number_ranges)
+    {
+        if let Some(part) = target.get(start..end) {
             let blank = " ".repeat(part.len());
-            outside_dates.replace_range(d.start..d.end, &blank);
+            outside_dates.replace_range(start..end, &blank);
         }
     }
     for r in runs(&outside_dates) {

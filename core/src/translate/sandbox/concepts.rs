@@ -10,7 +10,7 @@ use lashon_protect::lexicon::words::{
     Modality, DIRECTION_AXES, LEFT_HE, LEFT_RU, MODALITY_PHRASES, RIGHT_HE, RIGHT_RU,
 };
 use lashon_protect::verify::tokens::{hebrew_readings, in_list};
-use lashon_protect::verify::{negation_count, sides, word_values, Side};
+use lashon_protect::verify::{is_negation_word, sides, word_values, Side};
 use lashon_protect::Lang;
 
 fn index(lang: Lang) -> usize {
@@ -78,7 +78,7 @@ fn direction_word(word: &str, from: Lang, to: Lang) -> Option<&'static str> {
 
 /// The meaning word of `word` in `to`, if `word` is one the checks read.
 pub fn concept_word(word: &str, from: Lang, to: Lang) -> Option<String> {
-    if negation_count(word, from) > 0 {
+    if is_negation_word(word, from) {
         return Some(negation(to).to_string());
     }
     if let Some(side) = side_of(word, from) {
