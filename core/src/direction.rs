@@ -70,6 +70,10 @@ mod analyze_schema {
     impl ToSchema for AnalyzeRequest {}
 }
 
+/// Longest field name of an analysis request (names come back in the answer; the spec bounds
+/// only the values).
+pub const FIELD_NAME_CHARS: usize = 200;
+
 /// The analysis response: `analysis` when `text` was sent, `fields` when `fields` was sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -95,6 +99,11 @@ pub fn analyze(req: AnalyzeRequest) -> Result<AnalyzeResponse, ServiceError> {
             return Err(ServiceError::invalid(format!(
                 "fields holds {} entries; at most {ANALYZE_FIELDS} are allowed",
                 fields.len()
+            )));
+        }
+        if fields.keys().any(|name| char_count(name, FIELD_NAME_CHARS) > FIELD_NAME_CHARS) {
+            return Err(ServiceError::invalid(format!(
+                "a field name is longer than {FIELD_NAME_CHARS} characters"
             )));
         }
         let mut total = 0;

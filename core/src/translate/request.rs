@@ -139,7 +139,9 @@ pub fn check_list(name: &str, items: &[String], max: usize) -> Result<(), Servic
 }
 
 /// A glossary: at most 500 entries; values 1 to 200 characters. The spec bounds only the
-/// values; an empty source term matches nothing and is left out ([`usable_glossary`]).
+/// values; a source term is held to the same 200 characters as every other term (it is text
+/// matched against the request, and no term of a 20,000-character text is longer), and an
+/// empty one matches nothing and is left out ([`usable_glossary`]).
 pub fn check_glossary(glossary: &BTreeMap<String, String>) -> Result<(), ServiceError> {
     if glossary.len() > GLOSSARY_ENTRIES {
         return Err(ServiceError::invalid(format!(
@@ -148,9 +150,24 @@ pub fn check_glossary(glossary: &BTreeMap<String, String>) -> Result<(), Service
         )));
     }
     for (k, v) in glossary {
-        check_text(&format!("glossary[{k:?}]"), v, TERM_CHARS)?;
+        let name = format!("glossary[{:?}]", preview(k));
+        if char_count(k, TERM_CHARS) > TERM_CHARS {
+            return Err(ServiceError::invalid(format!(
+                "the source term of {name} is longer than {TERM_CHARS} characters"
+            )));
+        }
+        check_text(&name, v, TERM_CHARS)?;
     }
     Ok(())
+}
+
+/// The start of a term for an error message: a message never echoes a whole oversize input.
+fn preview(term: &str) -> String {
+    const SHOWN: usize = 40;
+    match term.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &term[..end]),
+        None => term.to_string(),
+    }
 }
 
 /// The glossary entries that can match: those with a source term that has a letter or digit.
