@@ -71,6 +71,32 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// Sets the parameter named as its field (`threshold`, `window_hours`, …) from text: for
+    /// tools that try other values.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let float = || {
+            value
+                .parse::<f32>()
+                .map_err(|e| format!("{name}={value}: {e}"))
+        };
+        match name {
+            "threshold" => self.threshold = float()?,
+            "merge_threshold" => self.merge_threshold = float()?,
+            "min_shared_concepts" => {
+                self.min_shared_concepts =
+                    value.parse().map_err(|e| format!("{name}={value}: {e}"))?
+            }
+            "window_hours" => self.window_hours = float()?,
+            "max_span_hours" => self.max_span_hours = float()?,
+            "decay_hours" => self.decay_hours = float()?,
+            "vocabulary_hours" => self.vocabulary_hours = float()?,
+            _ => return Err(format!("no parameter {name}")),
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone)]
 pub(super) struct Cluster {
     pub(super) sum: HashMap<u32, f32>,
@@ -283,6 +309,18 @@ impl<'c> Clusterer<'c> {
 
     /// Adds article `id` published `at`; returns its cluster (a new one has id `id`).
     pub fn add(&mut self, id: i64, at: DateTime<Utc>, headline: &str, summary: &str) -> Assignment {
+        self.add_article(id, at, "", headline, summary)
+    }
+
+    /// Adds article `id` published `at` by newsroom `source`; returns its cluster.
+    pub fn add_article(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        _source: &str,
+        headline: &str,
+        summary: &str,
+    ) -> Assignment {
         let raw = extract(headline, summary, self.concepts);
         let mut v: HashMap<u32, f32> = HashMap::with_capacity(raw.len());
         for (f, w) in raw {
