@@ -22,13 +22,21 @@
 //! assert_ne!(other.cluster, a.cluster);
 //! ```
 
+pub mod background;
 pub mod concepts;
 pub mod eval;
 pub mod features;
+pub mod numbers;
 pub mod online;
+pub mod params;
 pub mod skeleton;
 pub mod snapshot;
+pub mod stem;
+pub mod stopwords;
 
+pub use background::Background;
 pub use concepts::Concepts;
-pub use online::{Assignment, Clusterer, Params};
+pub use features::Lexicons;
+pub use online::{Assignment, Clusterer};
+pub use params::{Params, Weights};
 pub use snapshot::{Snapshot, SnapshotError};
