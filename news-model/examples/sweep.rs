@@ -7,7 +7,9 @@
 //!         --grid threshold=0.2,0.25,0.3 --grid merge_threshold=0.4,0.5 [--set NAME=VALUE]...
 //!
 //! Windows are parts of the file more than three days apart (see
-//! `lashon_news::cluster::eval::WINDOW_GAP_HOURS`).
+//! `lashon_news::cluster::eval::WINDOW_GAP_HOURS`). `--also FILE` runs each combination on
+//! another gold file too (the crate's fixture, say) and keeps only the combinations with
+//! precision ≥ 0.95 there.
 
 use std::process::ExitCode;
 
@@ -39,13 +41,18 @@ fn pooled(e: &Evaluation, keep: impl Fn(usize) -> bool) -> (f64, f64, f64) {
     (p, r, f)
 }
 
-/// The run with the best F1 at precision ≥ [`MIN_PRECISION`] on the windows `keep` says.
-fn choose<'a>(
-    runs: &'a [(String, Params, Evaluation)],
-    keep: impl Fn(usize) -> bool + Copy,
-) -> Option<&'a (String, Params, Evaluation)> {
+/// A combination's label, parameters, evaluation, and evaluations of the `--also` files.
+type Run = (String, Params, Evaluation, Vec<Evaluation>);
+
+/// The run with the best F1 at precision ≥ [`MIN_PRECISION`] on the windows `keep` says
+/// (and on every `--also` file).
+fn choose(runs: &[Run], keep: impl Fn(usize) -> bool + Copy) -> Option<&Run> {
     runs.iter()
-        .filter(|(_, _, e)| pooled(e, keep).0 >= MIN_PRECISION)
+        .filter(|r| pooled(&r.2, keep).0 >= MIN_PRECISION)
+        .filter(|r| {
+            r.3.iter()
+                .all(|e| e.overall.bcubed.precision >= MIN_PRECISION)
+        })
         .max_by(|a, b| pooled(&a.2, keep).2.total_cmp(&pooled(&b.2, keep).2))
 }
 
@@ -53,9 +60,17 @@ fn main() -> ExitCode {
     let mut file = None;
     let mut base = Params::default();
     let mut grid: Vec<(String, Vec<String>)> = Vec::new();
+    let mut also: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let step = match arg.as_str() {
+            "--also" => match args.next() {
+                Some(f) => {
+                    also.push(f);
+                    Ok(())
+                }
+                None => Err("--also needs a file".to_string()),
+            },
             "--set" | "--grid" => match args.next().as_deref().map(|v| (v.split_once('='), v)) {
                 Some((Some((name, x)), _)) if arg == "--set" => base.set(name, x),
                 Some((Some((name, xs)), _)) => {
@@ -80,13 +95,22 @@ fn main() -> ExitCode {
         eprintln!("usage: sweep FILE.jsonl --grid NAME=V1,V2,... [--set NAME=VALUE]...");
         return ExitCode::from(2);
     };
-    let gold = match std::fs::read_to_string(&file)
-        .map_err(|e| e.to_string())
-        .and_then(|t| read_gold(&t).map_err(|e| e.to_string()))
-    {
-        Ok(g) => g,
+    let read = |file: &str| {
+        std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|t| read_gold(&t).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{file}: {e}"))
+    };
+    let (gold, others) = match read(&file).and_then(|g| {
+        let others = also
+            .iter()
+            .map(|f| read(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((g, others))
+    }) {
+        Ok(x) => x,
         Err(e) => {
-            eprintln!("sweep: {file}: {e}");
+            eprintln!("sweep: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -107,12 +131,16 @@ fn main() -> ExitCode {
         }
         combos = next;
     }
-    let runs: Vec<(String, Params, Evaluation)> = combos
+    let score = |gold: &[lashon_news::cluster::eval::GoldArticle], p: Params| {
+        let mut c = Clusterer::new(Concepts::builtin(), p);
+        evaluate(gold, &cluster_stream(gold, &mut c))
+    };
+    let runs: Vec<Run> = combos
         .into_iter()
         .map(|(label, p)| {
-            let mut c = Clusterer::new(Concepts::builtin(), p);
-            let e = evaluate(&gold, &cluster_stream(&gold, &mut c));
-            (label, p, e)
+            let e = score(&gold, p);
+            let more = others.iter().map(|g| score(g, p)).collect();
+            (label, p, e, more)
         })
         .collect();
     let Some(first) = runs.first() else {
@@ -125,7 +153,7 @@ fn main() -> ExitCode {
     for h in 0..windows {
         let label = &first.2.windows[h].label;
         match choose(&runs, |i| i != h) {
-            Some((name, _, e)) => {
+            Some((name, _, e, _)) => {
                 let (p, r, f) = pooled(e, |i| i != h);
                 println!("{label:<24} {}", e.windows[h].figures);
                 println!(
@@ -139,22 +167,37 @@ fn main() -> ExitCode {
 
     println!("\nbest on all windows:");
     match choose(&runs, |_| true) {
-        Some((name, _, e)) => {
+        Some((name, _, e, more)) => {
             println!("chosen:{name}");
             print!("{}", e.summary());
+            for (f, m) in also.iter().zip(more) {
+                println!("{f}: {}", m.overall);
+            }
         }
         None => println!("no combination keeps P >= {MIN_PRECISION}"),
     }
-    let mut ranked: Vec<&(String, Params, Evaluation)> = runs.iter().collect();
+    let mut ranked: Vec<&Run> = runs.iter().collect();
     ranked.sort_by(|a, b| {
         pooled(&b.2, |_| true)
             .2
             .total_cmp(&pooled(&a.2, |_| true).2)
     });
     println!("\nhighest F1 whatever the precision:");
-    for (name, _, e) in ranked.iter().take(5) {
+    for (name, _, e, more) in ranked.iter().take(5) {
         let (p, r, f) = pooled(e, |_| true);
-        println!("  P {p:.3} R {r:.3} F1 {f:.3} {name}");
+        let also: Vec<String> = more
+            .iter()
+            .map(|m| {
+                format!(
+                    "P {:.3} F1 {:.3}",
+                    m.overall.bcubed.precision, m.overall.bcubed.f1
+                )
+            })
+            .collect();
+        println!(
+            "  P {p:.3} R {r:.3} F1 {f:.3} {name} also [{}]",
+            also.join("; ")
+        );
     }
     ExitCode::SUCCESS
 }

@@ -42,18 +42,6 @@ pub enum Kind {
     Gram,
 }
 
-impl Kind {
-    /// How much one shared feature of this kind counts as evidence that two texts share a
-    /// word: a skeleton goes with its word, a trigram is a third of one.
-    pub fn evidence(self) -> f32 {
-        match self {
-            Kind::Name => 0.5,
-            Kind::Gram => 0.25,
-            _ => 1.0,
-        }
-    }
-}
-
 /// A feature key: its kind and value.
 #[derive(
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -90,9 +78,15 @@ impl Lexicons<'static> {
     }
 }
 
-/// The weight of a word key of `cb` centibels.
+/// The weight of a word of `cb` centibels: nothing at or below the floor, then its
+/// distance above the floor (in bels) to the power [`Weights::rarity`].
 fn rarity(cb: u16, w: &Weights) -> f32 {
-    ((f32::from(cb) - w.floor_cb) / 100.0).max(0.0)
+    let above = (f32::from(cb) - w.floor_cb) / 100.0;
+    if above <= 0.0 {
+        0.0
+    } else {
+        above.powf(w.rarity)
+    }
 }
 
 /// The weighted features of one text, added to `out`.
@@ -138,7 +132,7 @@ fn add_text(
         // `גוף`, which shares its key).
         let cb = bg.rarity(stem::strip_prefixes(token, bg));
         if let Some(id) = lex.concepts.of(token) {
-            add(Kind::Concept, id.to_string(), rarity(cb, w));
+            add(Kind::Concept, id.to_string(), rarity(cb, w) * w.concept);
             continue;
         }
         if token.chars().count() < 3 {
@@ -180,7 +174,7 @@ fn add_text(
                 }
             }
             if chars.len() >= 3 {
-                add(Kind::Word, key, share);
+                add(Kind::Word, key, share * w.word);
             }
         }
         if f32::from(cb) >= w.name_cb {

@@ -353,28 +353,6 @@ impl<'c> Clusterer<'c> {
             .iter()
             .filter(|s| s.score >= p.threshold)
             .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
-        if std::env::var("LASHON_TRACE").is_ok() {
-            let mut top: Vec<&Scored> = scored.iter().collect();
-            top.sort_by(|a, b| b.score.total_cmp(&a.score));
-            let names: HashMap<u32, &Feature> = self.ids.iter().map(|(f, i)| (*i, f)).collect();
-            let feats: Vec<String> = v
-                .iter()
-                .map(|(f, w)| format!("{}:{:.1}", names[f].value, w))
-                .collect();
-            eprintln!("#{id} {source} {headline}\n   [{}]", feats.join(" "));
-            for s in top.iter().take(3) {
-                let c = &self.clusters[&s.id];
-                let shared: Vec<String> = v
-                    .iter()
-                    .filter(|(f, _)| c.sum.contains_key(f))
-                    .map(|(f, _)| names[f].value.clone())
-                    .collect();
-                eprintln!(
-                    "   -> {} score {:.3} edit {:.2} size {} shared {:?}",
-                    s.id, s.score, s.edit, c.size, shared
-                );
-            }
-        }
         let (target, opened) = match edited.or(best) {
             Some(s) => (s.id, false),
             None => {
@@ -485,7 +463,12 @@ impl<'c> Clusterer<'c> {
             let mut shared = 0.0f32;
             for (f, _) in v {
                 if c.sum.contains_key(f) {
-                    shared += self.kinds[*f as usize].evidence();
+                    shared += match self.kinds[*f as usize] {
+                        Kind::Name => p.name_evidence,
+                        Kind::Person | Kind::Number => p.anchor_evidence,
+                        Kind::Gram => 0.25,
+                        Kind::Concept | Kind::Word => 1.0,
+                    };
                 }
             }
             let enough = shared >= p.min_shared as f32;
@@ -552,16 +535,6 @@ impl<'c> Clusterer<'c> {
         let Some(t) = self.clusters.get(&target) else {
             return (target, Vec::new());
         };
-        if std::env::var("LASHON_TRACE").is_ok() {
-            for o in others {
-                if let Some(c) = self.clusters.get(o) {
-                    let cc = self.centroid_cosine(t, c);
-                    if cc > 0.1 {
-                        eprintln!("   merge? {target} ~ {o} (size {}) cos {cc:.3}", c.size);
-                    }
-                }
-            }
-        }
         let agreeing: Vec<i64> = others
             .iter()
             .copied()
