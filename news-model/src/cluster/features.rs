@@ -157,7 +157,8 @@ fn add_text(
                 .collect()
         };
         let share = x / (readings.len().max(1) as f32).sqrt();
-        for r in &readings {
+        // Word keys and trigrams only when they weigh something (zero by default).
+        for r in readings.iter().filter(|_| w.word > 0.0 || w.gram > 0.0) {
             let key = if stem::is_hebrew(r) {
                 stem::unprefixed(r)
             } else {

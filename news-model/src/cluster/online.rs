@@ -35,6 +35,7 @@
 //! assignments are the ones a single uninterrupted run would make. Sums run in feature order
 //! (ordered maps), so a restored clusterer computes the same digits.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
@@ -128,6 +129,12 @@ pub struct Clusterer<'c> {
     pub(super) df: Vec<u32>,
     /// Articles of the stream.
     pub(super) docs: u64,
+    /// [`Clusterer::scale`] by document frequency, for the current number of articles
+    /// (NaN: not computed yet); most features share a few small frequencies.
+    pub(super) scale_by_df: RefCell<Vec<f64>>,
+    /// Cluster norms with the stream's scale, for the current article (a cluster's entry is
+    /// dropped when it changes).
+    pub(super) norms: RefCell<HashMap<i64, f64>>,
     /// Ids of forgotten features, reused.
     pub(super) free: Vec<u32>,
     pub(super) clock: Option<DateTime<Utc>>,
@@ -205,6 +212,8 @@ impl<'c> Clusterer<'c> {
             last_seen: Vec::new(),
             df: Vec::new(),
             docs: 0,
+            scale_by_df: RefCell::new(Vec::new()),
+            norms: RefCell::new(HashMap::new()),
             free: Vec::new(),
             clock: None,
             pruned_at: None,
@@ -337,6 +346,8 @@ impl<'c> Clusterer<'c> {
         v.sort_by_key(|x| x.0);
         self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
         self.docs += 1;
+        self.scale_by_df.get_mut().clear();
+        self.norms.get_mut().clear();
         for (f, _) in &v {
             if let Some(d) = self.df.get_mut(*f as usize) {
                 *d += 1;
@@ -360,6 +371,7 @@ impl<'c> Clusterer<'c> {
                 (id, true)
             }
         };
+        self.norms.get_mut().remove(&target);
         if let Some(c) = self.clusters.get_mut(&target) {
             c.add(&v);
             c.size += 1;
@@ -392,9 +404,23 @@ impl<'c> Clusterer<'c> {
         if beta == 0.0 {
             return 1.0;
         }
-        let df = f64::from(self.df.get(f as usize).copied().unwrap_or(0));
+        let df = self.df.get(f as usize).copied().unwrap_or(0) as usize;
+        let mut cache = self.scale_by_df.borrow_mut();
+        if let Some(x) = cache.get(df).filter(|x| !x.is_nan()) {
+            return *x;
+        }
         let n = self.docs as f64;
-        (1.0 + (n + 1.0) / (df + 1.0)).ln().powf(f64::from(beta))
+        let idf = (1.0 + (n + 1.0) / (df as f64 + 1.0)).ln();
+        let x = if beta == 1.0 {
+            idf
+        } else {
+            idf.powf(f64::from(beta))
+        };
+        if cache.len() <= df {
+            cache.resize(df + 1, f64::NAN);
+        }
+        cache[df] = x;
+        x
     }
 
     /// The norm of a weighted vector with the stream's scale.
@@ -404,16 +430,21 @@ impl<'c> Clusterer<'c> {
             .sqrt()
     }
 
-    fn cluster_norm(&self, c: &Cluster) -> f64 {
+    fn cluster_norm(&self, id: i64, c: &Cluster) -> f64 {
         if self.params.stream_idf == 0.0 {
-            c.norm2.sqrt()
-        } else {
-            self.scaled_norm(c.sum.iter())
+            return c.norm2.sqrt();
         }
+        if let Some(n) = self.norms.borrow().get(&id) {
+            return *n;
+        }
+        let n = self.scaled_norm(c.sum.iter());
+        self.norms.borrow_mut().insert(id, n);
+        n
     }
 
-    /// Cosine of two centroids (iterating the smaller, in feature order).
-    fn centroid_cosine(&self, a: &Cluster, b: &Cluster) -> f64 {
+    /// Cosine of two centroids (iterating the smaller, in feature order), the norm of `a`
+    /// given.
+    fn centroid_cosine(&self, a: &Cluster, a_norm: f64, b_id: i64, b: &Cluster) -> f64 {
         let (small, large) = if a.sum.len() <= b.sum.len() {
             (a, b)
         } else {
@@ -428,7 +459,7 @@ impl<'c> Clusterer<'c> {
             }),
             self.params.robust,
         );
-        let n = self.cluster_norm(a) * self.cluster_norm(b);
+        let n = a_norm * self.cluster_norm(b_id, b);
         if n == 0.0 {
             0.0
         } else {
@@ -458,36 +489,28 @@ impl<'c> Clusterer<'c> {
             if age > p.window_hours || c.span_with(at) > p.max_span_hours {
                 continue;
             }
-            // Evidence: shared features, a name skeleton half (its word is shared too when
-            // both are in one language).
+            // Evidence (shared features by kind) and the dot product's terms, in one pass.
             let mut shared = 0.0f32;
-            for (f, _) in v {
-                if c.sum.contains_key(f) {
+            let mut terms: Vec<f64> = Vec::new();
+            for (f, w) in v {
+                if let Some(x) = c.sum.get(f) {
                     shared += match self.kinds[*f as usize] {
                         Kind::Name => p.name_evidence,
                         Kind::Person | Kind::Number => p.anchor_evidence,
                         Kind::Gram => 0.25,
                         Kind::Concept | Kind::Word => 1.0,
                     };
+                    terms.push(f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2));
                 }
             }
-            let enough = shared >= p.min_shared as f32;
-            let n = v_norm * self.cluster_norm(c);
-            let d = robust_dot(
-                v.iter().filter_map(|(f, w)| {
-                    c.sum
-                        .get(f)
-                        .map(|x| f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2))
-                }),
-                p.robust,
-            );
+            if shared < p.min_shared as f32 {
+                continue;
+            }
+            let n = v_norm * self.cluster_norm(cid, c);
+            let d = robust_dot(terms.into_iter(), p.robust);
             let cos = if n == 0.0 { 0.0 } else { d / n };
-            let score = if enough {
-                cos as f32 * (-age / p.decay_hours).exp()
-            } else {
-                0.0
-            };
-            let edit = if source.is_empty() || !enough {
+            let score = cos as f32 * (-age / p.decay_hours).exp();
+            let edit = if source.is_empty() {
                 0.0
             } else {
                 c.members
@@ -535,6 +558,7 @@ impl<'c> Clusterer<'c> {
         let Some(t) = self.clusters.get(&target) else {
             return (target, Vec::new());
         };
+        let t_norm = self.cluster_norm(target, t);
         let agreeing: Vec<i64> = others
             .iter()
             .copied()
@@ -542,7 +566,7 @@ impl<'c> Clusterer<'c> {
                 self.clusters.get(o).is_some_and(|c| {
                     let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
                     span <= p.max_span_hours
-                        && self.centroid_cosine(t, c) >= f64::from(p.merge_threshold)
+                        && self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
                 })
             })
             .collect();
