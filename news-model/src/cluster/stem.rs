@@ -8,7 +8,8 @@
 //!    stripped only where what remains is a word of the background lists
 //!    ([`Background`]) of at least three letters, and at least as frequent as the whole token
 //!    (a quarter as frequent after the article ה, which many nouns carry more often than
-//!    not): `בבירה` → `בירה`, but `בירה` (not `ירה`), `ממשלה` (not `משלה`) and `שבת` stay;
+//!    not; thirty times as frequent after the rare כ): `בבירה` → `בירה`, but `בירה` (not
+//!    `ירה`), `ממשלה` (not `משלה`), `שבת` and `כרמון` stay;
 //! 2. one plural or construct ending: ים, ות, then a final ה or ת, where three letters
 //!    remain (`נערים` → `נער`, `גופות`, `גופה`, `גופת` → `גופ`);
 //! 3. full and defective spelling: ו and י inside the word are dropped (`ניצחון`, `נצחון` →
@@ -22,12 +23,13 @@ use super::background::Background;
 const PREFIXES: [char; 7] = ['ו', 'ה', 'ב', 'כ', 'ל', 'מ', 'ש'];
 
 /// Whether `chain` can be a chain of prefix letters: ו only first; ב, ל and the article ה
-/// only last (a preposition swallows the article).
+/// only last (a preposition swallows the article); no letter twice (`ממשלה` is no `מ`+`מ`).
 fn is_prefix_chain(chain: &[char]) -> bool {
     !chain.is_empty()
         && chain.len() <= 3
         && chain.iter().enumerate().all(|(i, c)| {
             PREFIXES.contains(c)
+                && !chain[..i].contains(c)
                 && (*c != 'ו' || i == 0)
                 && (!matches!(c, 'ב' | 'ל' | 'ה') || i + 1 == chain.len())
         })
@@ -55,9 +57,14 @@ pub fn strip_prefixes<'w>(token: &'w str, background: &Background) -> &'w str {
         let Some(cb) = background.word(rest) else {
             continue;
         };
-        // At least as frequent (a quarter as frequent after the article): 0 and 60 cB.
-        let slack = if chain.last() == Some(&'ה') { 60 } else { 0 };
-        if best_cb.is_none_or(|b| cb <= b.saturating_add(slack)) {
+        // At least as frequent; a quarter as frequent after the article (60 cB); thirty times
+        // as frequent after כ, a rare prefix (`כרמון` is no `כ`+`רמון`).
+        let bound = |b: u16| match (chain.contains(&'כ'), chain.last()) {
+            (true, _) => b.saturating_sub(150),
+            (false, Some('ה')) => b.saturating_add(60),
+            _ => b,
+        };
+        if best_cb.is_none_or(|b| cb <= bound(b)) {
             best = rest;
             best_cb = Some(cb);
         }
@@ -150,6 +157,7 @@ mod tests {
         assert_eq!(strip_prefixes("בירה", b), "בירה");
         assert_eq!(strip_prefixes("ממשלה", b), "ממשלה");
         assert_eq!(strip_prefixes("שבת", b), "שבת");
+        assert_eq!(strip_prefixes("כרמונ", b), "כרמונ");
         assert_eq!(strip_prefixes("והנערימ", b), "נערימ");
         assert_eq!(strip_prefixes("הכנסת", b), "כנסת");
         assert_eq!(strip_prefixes("באשקלונ", b), "אשקלונ");

@@ -3,7 +3,9 @@
 //! would ([`cluster_stream`]) and the report per window with the worst merges and splits
 //! ([`evaluate`]). The example `evaluate` prints it for a file:
 //!
-//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl
+//! ```text
+//! cargo run -p lashon-news --release --example evaluate -- FILE.jsonl
+//! ```
 //!
 //! ```
 //! use lashon_news::cluster::eval::{cluster_stream, evaluate, read_gold};
