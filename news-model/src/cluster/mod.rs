@@ -53,6 +53,10 @@
 //! 0.982, R 0.822, F1 0.895, pairwise F1 0.836 (`cargo test -p lashon-news --test clustering_fixture --
 //! --nocapture`).
 //!
+//! Speed (`cargo bench -p lashon-news --bench clustering`, a 100,000-article stream on one
+//! thread, newsrooms given): 9,500–10,600 articles/s measured on a shared, loaded 2-core
+//! machine, at most 55 clusters open; a bench figure, never asserted by a test.
+//!
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use lashon_news::cluster::{Clusterer, Concepts, Params};
