@@ -16,6 +16,7 @@ use serde::Deserialize;
 #[derive(Deserialize, Clone)]
 #[serde(rename_all = "camelCase")]
 struct Article {
+    source: String,
     headline: String,
     #[serde(default)]
     summary: String,
@@ -48,7 +49,7 @@ fn run(articles: &[Article]) -> (usize, usize, usize) {
     let mut most_open = 0;
     for (i, a) in articles.iter().enumerate() {
         c.evict(a.published_at);
-        c.add(i as i64, a.published_at, &a.headline, &a.summary);
+        c.add_article(i as i64, a.published_at, &a.source, &a.headline, &a.summary);
         most_open = most_open.max(c.open_clusters());
     }
     let checkpoint = serde_json::to_string(&c.snapshot()).map_or(0, |s| s.len());

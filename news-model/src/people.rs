@@ -64,12 +64,38 @@ impl PeopleMatcher {
 
     /// The ids of the people `text` mentions.
     pub fn find(&self, text: &str) -> BTreeSet<i64> {
-        let mut out = BTreeSet::new();
+        self.matches(&normalized(text))
+            .into_iter()
+            .map(|(id, _, _)| id)
+            .collect()
+    }
+
+    /// The people named in a text given as its normalized tokens
+    /// ([`crate::search::tokens`]), each with the tokens that name them (a range of token
+    /// indices), in the order found.
+    pub fn find_in_tokens(&self, tokens: &[String]) -> Vec<(i64, std::ops::Range<usize>)> {
+        let hay = tokens.join(" ");
+        // Byte offset where each token begins.
+        let mut starts = Vec::with_capacity(tokens.len());
+        let mut at = 0;
+        for t in tokens {
+            starts.push(at);
+            at += t.len() + 1;
+        }
+        let token_of = |byte: usize| starts.partition_point(|s| *s <= byte).saturating_sub(1);
+        self.matches(&hay)
+            .into_iter()
+            .map(|(id, start, end)| (id, token_of(start)..token_of(end.saturating_sub(1)) + 1))
+            .collect()
+    }
+
+    /// Every alias match in normalized text: the person and the byte range matched.
+    fn matches(&self, hay: &str) -> Vec<(i64, usize, usize)> {
+        let mut out = Vec::new();
         let Some(ac) = &self.automaton else {
             return out;
         };
-        let hay = normalized(text);
-        for m in ac.find_overlapping_iter(&hay) {
+        for m in ac.find_overlapping_iter(hay) {
             let (start, end) = (m.start(), m.end());
             let ends_word = hay[end..].chars().next().is_none_or(|c| c == ' ');
             if !ends_word {
@@ -82,7 +108,7 @@ impl PeopleMatcher {
                 glued.chars().count() <= 2 && glued.chars().all(|c| PREFIXES.contains(&c));
             if prefix_ok {
                 if let Some(owner) = self.owners.get(m.pattern().as_usize()) {
-                    out.insert(*owner);
+                    out.push((*owner, start, end));
                 }
             }
         }
@@ -193,6 +219,10 @@ mod tests {
         assert!(m.find("אכרמון").is_empty());
         assert!(m.find("").is_empty());
         assert!(PeopleMatcher::new(&[]).find("anything").is_empty());
+        let words = crate::search::tokens("אמש אמרה השרה יעל כרמון, ולשקד");
+        let mut found = m.find_in_tokens(&words);
+        found.sort_by_key(|(id, r)| (*id, r.start));
+        assert_eq!(found, vec![(1, 3..5), (1, 4..5), (2, 5..6)]);
     }
 
     #[test]

@@ -147,8 +147,9 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
                     let idf = weights.get(f).copied().unwrap_or(0.0);
                     dot += w * v * idf * idf;
                     match f.kind {
-                        Kind::Concept => concepts += 1,
-                        Kind::Name | Kind::Number => strong += 1,
+                        Kind::Concept | Kind::Word => concepts += 1,
+                        Kind::Name | Kind::Number | Kind::Person => strong += 1,
+                        Kind::Gram => {}
                     }
                 }
             }

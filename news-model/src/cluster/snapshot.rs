@@ -1,5 +1,5 @@
-//! Saving and restoring a [`Clusterer`]: the open clusters, the vocabulary with its document
-//! frequencies, and the clock. A service keeps the snapshot between crawls and clusters only
+//! Saving and restoring a [`Clusterer`]: the open clusters with their members' features, the
+//! vocabulary, and the clock. A service keeps the snapshot between crawls and clusters only
 //! the new articles; restored, the clusterer decides exactly as the one that was saved.
 //!
 //! ```
@@ -18,18 +18,21 @@
 //! assert_eq!(b.cluster, a.cluster);
 //! ```
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::concepts::Concepts;
-use super::features::{Feature, Kind};
-use super::online::{Cluster, Clusterer, Params};
+use super::features::{Feature, Kind, Lexicons};
+use super::online::{Cluster, Clusterer, Member};
+use super::params::Params;
 
-/// The format written by this version; [`Clusterer::restore`] refuses others.
-pub const FORMAT: u32 = 1;
+/// The format written by this version; [`Clusterer::restore`] refuses others. Format 2
+/// (features weighed by the background lists, members kept for edited headlines) replaced
+/// format 1 (stream document frequencies).
+pub const FORMAT: u32 = 2;
 
 /// A clusterer's state, serializable (serde).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,10 +40,10 @@ pub struct Snapshot {
     format: u32,
     /// `(kind, value, id)` of every known feature.
     vocabulary: Vec<(Kind, String, u32)>,
+    /// Last seen per feature id, seconds since the epoch (one per id, free ones included).
+    last_seen: Vec<i64>,
     /// Document frequency per feature id (zero for free ids).
     df: Vec<u32>,
-    /// Last seen per feature id, seconds since the epoch.
-    last_seen: Vec<i64>,
     docs: u64,
     clock: Option<DateTime<Utc>>,
     pruned_at: Option<DateTime<Utc>>,
@@ -55,6 +58,15 @@ struct OpenCluster {
     size: u32,
     /// `(feature id, summed weight)`, by feature id.
     sum: Vec<(u32, f32)>,
+    members: Vec<SavedMember>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct SavedMember {
+    source: String,
+    at: DateTime<Utc>,
+    /// `(feature id, weight)`, by feature id.
+    features: Vec<(u32, f32)>,
 }
 
 impl Snapshot {
@@ -99,24 +111,29 @@ impl<'c> Clusterer<'c> {
         let mut clusters: Vec<OpenCluster> = self
             .clusters
             .iter()
-            .map(|(id, c)| {
-                let mut sum: Vec<(u32, f32)> = c.sum.iter().map(|(f, w)| (*f, *w)).collect();
-                sum.sort_by_key(|s| s.0);
-                OpenCluster {
-                    id: *id,
-                    first_at: c.first_at,
-                    last_at: c.last_at,
-                    size: c.size,
-                    sum,
-                }
+            .map(|(id, c)| OpenCluster {
+                id: *id,
+                first_at: c.first_at,
+                last_at: c.last_at,
+                size: c.size,
+                sum: c.sum.iter().map(|(f, w)| (*f, *w)).collect(),
+                members: c
+                    .members
+                    .iter()
+                    .map(|m| SavedMember {
+                        source: m.source.clone(),
+                        at: m.at,
+                        features: m.features.clone(),
+                    })
+                    .collect(),
             })
             .collect();
         clusters.sort_by_key(|c| c.id);
         Snapshot {
             format: FORMAT,
             vocabulary,
-            df: self.df.clone(),
             last_seen: self.last_seen.clone(),
+            df: self.df.clone(),
             docs: self.docs,
             clock: self.clock,
             pruned_at: self.pruned_at,
@@ -124,26 +141,41 @@ impl<'c> Clusterer<'c> {
         }
     }
 
-    /// A clusterer in the state `s` was saved in, with `params` (normally the same as then).
+    /// A clusterer in the state `s` was saved in, with `params` (normally the same as then)
+    /// and the built-in background lists and people registry.
     pub fn restore(
         concepts: &'c Concepts,
+        params: Params,
+        s: Snapshot,
+    ) -> Result<Clusterer<'c>, SnapshotError> {
+        let lexicons = Lexicons {
+            concepts,
+            ..Lexicons::builtin()
+        };
+        Clusterer::restore_with(lexicons, params, s)
+    }
+
+    /// A clusterer in the state `s` was saved in, reading features with `lexicons` (normally
+    /// the ones it was saved with).
+    pub fn restore_with(
+        lexicons: Lexicons<'c>,
         params: Params,
         s: Snapshot,
     ) -> Result<Clusterer<'c>, SnapshotError> {
         if s.format != FORMAT {
             return Err(SnapshotError::Format(s.format));
         }
-        let n = s.df.len();
-        if s.last_seen.len() != n || u32::try_from(n).is_err() {
+        let n = s.last_seen.len();
+        if s.df.len() != n || u32::try_from(n).is_err() {
             return Err(SnapshotError::Corrupt(
                 "feature tables of different lengths",
             ));
         }
-        let mut c = Clusterer::new(concepts, params);
-        c.df = s.df;
+        let mut c = Clusterer::with_lexicons(lexicons, params);
         c.last_seen = s.last_seen;
-        c.kinds = vec![Kind::Concept; n];
+        c.df = s.df;
         c.docs = s.docs;
+        c.kinds = vec![Kind::Concept; n];
         c.clock = s.clock;
         c.pruned_at = s.pruned_at;
         let mut used = vec![false; n];
@@ -169,9 +201,10 @@ impl<'c> Clusterer<'c> {
             if oc.first_at > oc.last_at {
                 return Err(SnapshotError::Corrupt("cluster ends before it begins"));
             }
-            let mut sum = HashMap::with_capacity(oc.sum.len());
+            let known = |f: &u32| used.get(*f as usize).copied().unwrap_or(false);
+            let mut sum = BTreeMap::new();
             for (f, w) in oc.sum {
-                if !used.get(f as usize).copied().unwrap_or(false) {
+                if !known(&f) {
                     return Err(SnapshotError::Corrupt(
                         "cluster feature not in the vocabulary",
                     ));
@@ -179,15 +212,29 @@ impl<'c> Clusterer<'c> {
                 sum.insert(f, w);
                 c.index.entry(f).or_default().insert(oc.id);
             }
-            c.clusters.insert(
-                oc.id,
-                Cluster {
-                    sum,
-                    first_at: oc.first_at,
-                    last_at: oc.last_at,
-                    size: oc.size,
-                },
-            );
+            let mut members = Vec::with_capacity(oc.members.len());
+            for m in oc.members {
+                if !m.features.iter().all(|(f, _)| known(f)) {
+                    return Err(SnapshotError::Corrupt(
+                        "member feature not in the vocabulary",
+                    ));
+                }
+                members.push(Member {
+                    source: m.source,
+                    at: m.at,
+                    features: m.features,
+                });
+            }
+            let mut cluster = Cluster {
+                sum,
+                norm2: 0.0,
+                first_at: oc.first_at,
+                last_at: oc.last_at,
+                size: oc.size,
+                members,
+            };
+            cluster.renorm();
+            c.clusters.insert(oc.id, cluster);
         }
         Ok(c)
     }
@@ -221,6 +268,12 @@ mod tests {
         );
         let mut s = saved();
         s.df.pop();
+        assert!(matches!(
+            Clusterer::restore(Concepts::builtin(), p, s),
+            Err(SnapshotError::Corrupt(_))
+        ));
+        let mut s = saved();
+        s.clusters[0].members[0].features.push((u32::MAX, 1.0));
         assert!(matches!(
             Clusterer::restore(Concepts::builtin(), p, s),
             Err(SnapshotError::Corrupt(_))

@@ -1,0 +1,70 @@
+//! Story clustering scored against gold labels: B-cubed and pairwise precision, recall and
+//! F1 per window and overall, then the worst merges and splits.
+//!
+//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]...
+//!
+//! FILE.jsonl has one labelled article a line (`id`, `source`, `publishedAt`, `headline`,
+//! optional `summary` and `language`, `story`), for example
+//! `../shared/data/clustering-dev/articles.jsonl`. `--set` changes a clustering parameter
+//! (`lashon_news::cluster::Params`) for the run.
+
+use std::process::ExitCode;
+
+use lashon_news::cluster::eval::{cluster_stream, evaluate, read_gold};
+use lashon_news::cluster::{Clusterer, Concepts, Params};
+
+fn main() -> ExitCode {
+    let mut file = None;
+    let mut worst = 8usize;
+    let mut params = Params::default();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let value = |args: &mut dyn Iterator<Item = String>| {
+            args.next().ok_or_else(|| format!("{arg} needs a value"))
+        };
+        let step = match arg.as_str() {
+            "--worst" => value(&mut args).and_then(|v| {
+                v.parse()
+                    .map(|n| worst = n)
+                    .map_err(|e| format!("--worst {v}: {e}"))
+            }),
+            "--set" => value(&mut args).and_then(|v| match v.split_once('=') {
+                Some((name, x)) => params.set(name, x),
+                None => Err(format!("--set {v}: expected NAME=VALUE")),
+            }),
+            _ if file.is_none() && !arg.starts_with("--") => {
+                file = Some(arg.clone());
+                Ok(())
+            }
+            _ => Err(format!("unexpected argument {arg}")),
+        };
+        if let Err(e) = step {
+            eprintln!("evaluate: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("usage: evaluate FILE.jsonl [--worst N] [--set NAME=VALUE]...");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("evaluate: {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let gold = match read_gold(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("evaluate: {file}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut clusterer = Clusterer::new(Concepts::builtin(), params);
+    let e = evaluate(&gold, &cluster_stream(&gold, &mut clusterer));
+    println!("{file}: {params:?}");
+    print!("{}", e.summary());
+    print!("{}", e.mistakes(worst, 6));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,35 @@
+//! Clustering quality against gold labels: the measures ([`bcubed`], [`pairwise`]), gold
+//! articles read from JSON lines ([`read_gold`]), a clusterer run over them as a service
+//! would ([`cluster_stream`]) and the report per window with the worst merges and splits
+//! ([`evaluate`]). The example `evaluate` prints it for a file:
+//!
+//! ```text
+//! cargo run -p lashon-news --release --example evaluate -- FILE.jsonl
+//! ```
+//!
+//! ```
+//! use lashon_news::cluster::eval::{cluster_stream, evaluate, read_gold};
+//! use lashon_news::cluster::{Clusterer, Concepts, Params};
+//!
+//! let gold = read_gold(concat!(
+//!     r#"{"id": "1", "source": "kan", "publishedAt": "2026-03-01T08:00:00Z", "headline": "Knesset passes 2026 budget in first reading, 61 to 52", "story": "budget"}"#, "\n",
+//!     r#"{"id": "2", "source": "ynet", "publishedAt": "2026-03-01T08:30:00Z", "headline": "התקציב לשנת 2026 אושר בקריאה ראשונה ברוב של 61 מול 52", "story": "budget"}"#, "\n",
+//!     r#"{"id": "3", "source": "kan", "publishedAt": "2026-03-01T09:00:00Z", "headline": "Heavy rain floods roads in the Negev", "story": "floods"}"#,
+//! )).unwrap();
+//! let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+//! let e = evaluate(&gold, &cluster_stream(&gold, &mut c));
+//! assert_eq!(e.overall.bcubed.f1, 1.0);
+//! print!("{}", e.summary());
+//! ```
+
+mod gold;
+mod report;
+mod run;
+mod scores;
+
+pub use gold::{read_gold, GoldArticle, GoldError};
+pub use report::{
+    evaluate, Evaluation, Figures, Mistake, Part, Shown, WindowFigures, WINDOW_GAP_HOURS,
+};
+pub use run::{cluster_stream, windows};
+pub use scores::{bcubed, pairwise, Scores};

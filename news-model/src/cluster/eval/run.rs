@@ -1,0 +1,60 @@
+//! Gold articles through a clusterer as a service would put them: one clusterer, the whole
+//! stream in publication order (ties in the order given), the clock moved before each
+//! article, late merges followed to the surviving cluster.
+
+use std::collections::HashMap;
+
+use chrono::{Duration, Utc};
+
+use super::gold::GoldArticle;
+use crate::cluster::Clusterer;
+
+/// The final cluster of each article (in the order of `articles`).
+pub fn cluster_stream(articles: &[GoldArticle], clusterer: &mut Clusterer<'_>) -> Vec<i64> {
+    let mut order: Vec<usize> = (0..articles.len()).collect();
+    order.sort_by_key(|&i| (articles[i].published_at, i));
+    let mut label: Vec<i64> = vec![0; articles.len()];
+    // Merged cluster → the cluster it went into.
+    let mut into: HashMap<i64, i64> = HashMap::new();
+    for (n, &i) in order.iter().enumerate() {
+        let a = &articles[i];
+        let at = a.published_at.with_timezone(&Utc);
+        clusterer.evict(at);
+        let got = clusterer.add_article(n as i64, at, &a.source, &a.headline, &a.summary);
+        for m in got.merged {
+            into.insert(m, got.cluster);
+        }
+        label[i] = got.cluster;
+    }
+    let resolve = |mut c: i64| {
+        let mut steps = 0;
+        while let Some(next) = into.get(&c) {
+            if *next == c || steps > into.len() {
+                break;
+            }
+            c = *next;
+            steps += 1;
+        }
+        c
+    };
+    label.into_iter().map(resolve).collect()
+}
+
+/// The articles split where publication times are more than `gap` apart: the separate
+/// windows of a labelled set (scored apart, as no story spans two). Each window's article
+/// indices in publication order.
+pub fn windows(articles: &[GoldArticle], gap: Duration) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..articles.len()).collect();
+    order.sort_by_key(|&i| (articles[i].published_at, i));
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut last = None;
+    for i in order {
+        let at = articles[i].published_at;
+        match (out.last_mut(), last) {
+            (Some(w), Some(prev)) if at - prev <= gap => w.push(i),
+            _ => out.push(vec![i]),
+        }
+        last = Some(at);
+    }
+    out
+}

@@ -1,0 +1,64 @@
+//! Story clustering on real Israeli headlines: the development set of the shared test data
+//! (`$LASHON_SHARED_DATA/clustering-dev/articles.jsonl`, default `../shared/data` beside the
+//! project: 263 homepage headlines of 2014 in three windows, 63 gold stories, labelling rules
+//! in its README) put through the clusterer as a service would, with the default parameters.
+//! Prints B-cubed and pairwise figures per window and overall and the worst mistakes, and
+//! asserts the figures the crate documentation states.
+//!
+//!     cargo test -p lashon-news --test clustering_dev -- --nocapture
+//!
+//! The same report for any gold file:
+//! `cargo run -p lashon-news --release --example evaluate -- FILE.jsonl`.
+
+use std::path::PathBuf;
+
+use lashon_news::cluster::eval::{cluster_stream, evaluate, read_gold, Evaluation};
+use lashon_news::cluster::{Clusterer, Concepts, Params};
+
+/// The development set; panics with a clear message when the shared data is absent.
+fn dev_set() -> String {
+    let root = std::env::var_os("LASHON_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"))
+        });
+    let path = root.join("clustering-dev/articles.jsonl");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "clustering development set not found at {} ({e}); set LASHON_SHARED_DATA to the shared/data folder",
+            path.display()
+        )
+    })
+}
+
+fn run(text: &str, params: Params) -> Evaluation {
+    let gold = read_gold(text).expect("gold lines");
+    let mut c = Clusterer::new(Concepts::builtin(), params);
+    evaluate(&gold, &cluster_stream(&gold, &mut c))
+}
+
+#[test]
+fn clustering_quality_on_the_development_set() {
+    let e = run(&dev_set(), Params::default());
+    print!("{}", e.summary());
+    print!("{}", e.mistakes(3, 4));
+    assert_eq!(e.windows.len(), 3, "three windows");
+    assert_eq!((e.overall.articles, e.overall.stories), (263, 63));
+    let b = e.overall.bcubed;
+    // Precision first: the figures stated in the crate documentation.
+    assert!(b.precision >= 0.95, "B-cubed precision {:.3}", b.precision);
+    assert!(b.f1 >= DEV_F1, "B-cubed F1 {:.3}", b.f1);
+    for (w, min_f1) in e.windows.iter().zip(WINDOW_F1) {
+        assert!(
+            w.figures.bcubed.f1 >= min_f1,
+            "{}: B-cubed F1 {:.3}",
+            w.label,
+            w.figures.bcubed.f1
+        );
+    }
+}
+
+/// Overall B-cubed F1 at the default parameters (crate docs), less rounding.
+const DEV_F1: f64 = 0.69;
+/// B-cubed F1 per window at the default parameters (crate docs), less rounding.
+const WINDOW_F1: [f64; 3] = [0.48, 0.71, 0.82];
