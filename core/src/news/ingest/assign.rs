@@ -92,9 +92,12 @@ pub fn assign(
             return Ok(());
         }
         clusterer.evict(a.input.published_at);
-        let got = clusterer.add(
+        // With its newsroom, so an outlet's edited or repeated headline joins its own
+        // earlier article.
+        let got = clusterer.add_article(
             a.id,
             a.input.published_at,
+            &a.input.source,
             &a.input.headline,
             a.input.summary.as_deref().unwrap_or(""),
         );
