@@ -74,6 +74,19 @@ pub struct ServeArgs {
     /// Tests only: deliver webhooks to http and loopback addresses.
     #[arg(long, hide = true)]
     pub allow_loopback: bool,
+    /// Seconds a connection may take to send a request head, counted from its start or its
+    /// previous response (idle keep-alive connections close after it too).
+    #[arg(long, env = "LASHON_HEADER_TIMEOUT", default_value_t = 10)]
+    pub header_timeout: u64,
+    /// Seconds a request may take to answer before it gets 503 and its work is dropped.
+    #[arg(long, env = "LASHON_REQUEST_TIMEOUT", default_value_t = 300)]
+    pub request_timeout: u64,
+    /// Most connections open at once (kept under the descriptor limit); more are answered 503.
+    #[arg(long, env = "LASHON_MAX_CONNECTIONS", default_value_t = 4096)]
+    pub max_connections: usize,
+    /// Seconds the requests in flight may take to finish after a shutdown signal.
+    #[arg(long, env = "LASHON_SHUTDOWN_TIMEOUT", default_value_t = 30)]
+    pub shutdown_timeout: u64,
 }
 
 /// The live translation model (OpenAI-compatible chat completions). Without a URL, live keys

@@ -8,6 +8,7 @@ use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::news::ingest::demo;
 use lashon_core::ports::Translator;
 use lashon_crawler::Fetcher;
+use lashon_http::listener::{connections_that_fit, ServerLimits};
 use lashon_http::server::{self, AppState};
 use lashon_model_client::ChatClient;
 use lashon_webhook_delivery::{deliver_due, DeliveryOptions, SystemResolver};
@@ -64,7 +65,15 @@ pub fn serve(args: ServeArgs) -> CmdResult {
         if let Some(demo) = demo {
             print_tour(addr, &demo);
         }
+        let secs = |n: u64| std::time::Duration::from_secs(n.max(1));
+        let limits = ServerLimits {
+            header_read_timeout: secs(args.header_timeout),
+            request_timeout: secs(args.request_timeout),
+            max_connections: connections_that_fit(args.max_connections.max(1)),
+            shutdown_timeout: secs(args.shutdown_timeout),
+        };
         let state = AppState {
+            limits,
             rate_limit: args.rate_limit,
             nikud,
             model,

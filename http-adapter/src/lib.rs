@@ -47,6 +47,7 @@ pub mod error;
 pub mod extract;
 pub mod ids;
 pub mod layers;
+pub mod listener;
 pub mod news_layers;
 pub mod news_openapi;
 pub mod openapi;

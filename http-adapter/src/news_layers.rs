@@ -79,12 +79,27 @@ fn limited(code: NewsErrorCode, message: String, limit: u32, retry_after: i64) -
 }
 
 /// Authenticates, checks `scope`, counts the request against the account's rate and quota
-/// (a 304 counts too, "Conditional reads"), runs the handler and adds the rate headers.
+/// (a 304 counts too, "Conditional reads"), runs the handler and adds the rate headers. A
+/// refusal drains the request's body first, so the connection stays usable.
 pub async fn news_auth(
     State((state, scope)): State<(AppState, Scope)>,
     req: Request,
     next: Next,
 ) -> Response {
+    match admit(&state, scope, &req) {
+        Ok((limit, remaining)) => {
+            let mut res = next.run(req).await;
+            let headers = res.headers_mut();
+            set(headers, "x-ratelimit-limit", limit);
+            set(headers, "x-ratelimit-remaining", remaining);
+            res
+        }
+        Err(refusal) => crate::layers::after_draining(req.into_body(), refusal).await,
+    }
+}
+
+/// The checks of [`news_auth`]: the per-minute limit and what is left of it, or the refusal.
+fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Response> {
     let header = req
         .headers()
         .get(AUTHORIZATION)
@@ -92,18 +107,32 @@ pub async fn news_auth(
     // Authentication 3: missing or invalid key → 401; key without the scope → 403.
     let ctx = match authenticate(&*state.store, header) {
         Ok(ctx) => ctx,
-        Err(e) if e.http_status() == 401 => {
-            return NewsFailure(NewsError::new(NewsErrorCode::Unauthorized, e.message))
-                .into_response()
+        Err(e) => {
+            let code = match e.http_status() {
+                401 => NewsErrorCode::Unauthorized,
+                503 => NewsErrorCode::ServiceUnavailable,
+                _ => NewsErrorCode::Internal,
+            };
+            return Err(NewsFailure(NewsError::new(code, e.message)).into_response());
         }
-        Err(e) => return NewsFailure(NewsError::internal(e.message)).into_response(),
     };
     if !ctx.key.scopes.contains(scope) {
-        return NewsFailure(NewsError::new(
+        return Err(NewsFailure(NewsError::new(
             NewsErrorCode::Forbidden,
             format!("this key lacks the {} scope", scope.as_str()),
         ))
-        .into_response();
+        .into_response());
+    }
+    // Authentication 2: export is an enterprise scope — the plan too, not only the key.
+    if scope == Scope::Export && ctx.account.plan != Plan::Enterprise {
+        return Err(NewsFailure(NewsError::new(
+            NewsErrorCode::Forbidden,
+            format!(
+                "export is for enterprise accounts; this account is on the {} plan",
+                ctx.account.plan
+            ),
+        ))
+        .into_response());
     }
     let (per_minute, monthly) = plan_limits(ctx.account.plan);
     let limit = state.rate_limit.unwrap_or(per_minute);
@@ -114,36 +143,29 @@ pub async fn news_auth(
     let remaining = match state.limiter.check(&account, limit, t as u64) {
         RateDecision::Allowed { remaining, .. } => remaining,
         RateDecision::Limited { retry_after, .. } => {
-            return limited(
+            return Err(limited(
                 NewsErrorCode::RateLimited,
                 format!(
                     "rate limit of {limit} requests per minute exceeded; retry in {retry_after} s"
                 ),
                 limit,
                 i64::try_from(retry_after).unwrap_or(60),
-            )
+            ))
         }
     };
     let month = lashon_core::time::month(t);
     match state.store.count_news_request(&ctx.account.id.0, &month) {
-        Ok(used) if used > monthly => {
-            return limited(
-                NewsErrorCode::QuotaExceeded,
-                format!(
+        Ok(used) if used > monthly => Err(limited(
+            NewsErrorCode::QuotaExceeded,
+            format!(
                 "the monthly quota of {monthly} requests is used up; it renews with the UTC month"
             ),
-                limit,
-                seconds_to_next_month(t),
-            )
-        }
-        Ok(_) => {}
-        Err(e) => return NewsFailure(e.into()).into_response(),
+            limit,
+            seconds_to_next_month(t),
+        )),
+        Ok(_) => Ok((limit, remaining)),
+        Err(e) => Err(NewsFailure(e.into()).into_response()),
     }
-    let mut res = next.run(req).await;
-    let headers = res.headers_mut();
-    set(headers, "x-ratelimit-limit", limit);
-    set(headers, "x-ratelimit-remaining", remaining);
-    res
 }
 
 #[cfg(test)]

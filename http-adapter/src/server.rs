@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{Method, StatusCode, Uri};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -19,6 +19,7 @@ use tokio::net::TcpListener;
 
 use crate::error::ApiError;
 use crate::layers;
+use crate::listener::ServerLimits;
 use crate::routes::{clinical, hebrew, language, translate};
 use crate::usage_cache::UsageCache;
 
@@ -40,6 +41,8 @@ pub struct AppState {
     pub usage: Arc<UsageCache>,
     /// The live translation model, when one is configured (`LASHON_MODEL_URL`).
     pub model: Option<Arc<dyn Translator>>,
+    /// Timeouts and the connection cap of the server loop.
+    pub limits: ServerLimits,
 }
 
 impl AppState {
@@ -52,6 +55,7 @@ impl AppState {
             nikud: None,
             usage: Arc::new(UsageCache::default()),
             model: None,
+            limits: ServerLimits::default(),
         }
     }
 
@@ -121,38 +125,41 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(state.clone(), layers::deadline))
         .layer(middleware::from_fn(layers::request_id))
+        .layer(middleware::from_fn(layers::request_bounds))
         .with_state(state)
 }
 
-async fn not_found(uri: Uri) -> ApiError {
-    ApiError(ServiceError::not_found(format!(
+async fn not_found(req: Request) -> Response {
+    let response = ApiError(ServiceError::not_found(format!(
         "no such path: {}",
-        uri.path()
+        req.uri().path()
     )))
+    .into_response();
+    layers::after_draining(req.into_body(), response).await
 }
 
 /// 405 with the `invalid_request` envelope: the path exists, the method does not.
-async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+async fn method_not_allowed(method: Method, uri: Uri, req: Request) -> Response {
     let mut response = ApiError(ServiceError::new(
         lashon_core::ErrorCode::Plain(ErrorType::InvalidRequest),
         format!("{method} is not allowed on {}", uri.path()),
     ))
     .into_response();
     *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
-    response
+    layers::after_draining(req.into_body(), response).await
 }
 
-/// Serves the API on `listener` until `shutdown` completes, then finishes the requests in
-/// flight.
+/// Serves the API on `listener` until `shutdown` completes, then lets the requests in flight
+/// finish within the shutdown deadline (see [`crate::listener`]).
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = state.limits;
+    crate::listener::serve(listener, router(state), limits, shutdown).await
 }
 
 /// Completes on Ctrl-C or SIGTERM.

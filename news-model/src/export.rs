@@ -93,7 +93,9 @@ impl<W: Write> ExportWriter<W> {
     /// Writes one record.
     pub fn write(&mut self, record: &ExportRecord) -> io::Result<()> {
         match &mut self.sink {
-            Sink::Csv(w) => w.serialize(record).map_err(io::Error::other),
+            Sink::Csv(w) => w
+                .serialize(spreadsheet_safe(record))
+                .map_err(io::Error::other),
             Sink::Jsonl(w) => {
                 serde_json::to_writer(&mut *w, record).map_err(io::Error::other)?;
                 w.write_all(b"\n")
@@ -111,6 +113,34 @@ impl<W: Write> ExportWriter<W> {
             }
         }
     }
+}
+
+/// Whether a CSV cell would be read as a formula by a spreadsheet: it starts with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return (OWASP, "CSV Injection").
+pub fn is_formula_like(cell: &str) -> bool {
+    cell.starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// The record as a CSV row: each text cell a spreadsheet would run as a formula is prefixed
+/// with `'`, as spreadsheet-safe exporters do, so it shows as text. JSON lines carry the
+/// values unchanged.
+fn spreadsheet_safe(record: &ExportRecord) -> std::borrow::Cow<'_, ExportRecord> {
+    let cells = [&record.headline, &record.url, &record.source];
+    if !cells.iter().any(|c| is_formula_like(c)) {
+        return std::borrow::Cow::Borrowed(record);
+    }
+    let guard = |s: &String| {
+        if is_formula_like(s) {
+            format!("'{s}")
+        } else {
+            s.clone()
+        }
+    };
+    let mut safe = record.clone();
+    safe.headline = guard(&record.headline);
+    safe.url = guard(&record.url);
+    safe.source = guard(&record.source);
+    std::borrow::Cow::Owned(safe)
 }
 
 /// Writes a whole page into a byte vector.

@@ -90,3 +90,32 @@ fn empty_pages() {
     assert!(read_page(ExportFormat::Csv, b"a,b\r\n1,2\r\n").is_err());
     assert!(read_page(ExportFormat::Jsonl, b"{not json}\n").is_err());
 }
+
+/// CSV cells a spreadsheet would run as formulas are written as text (prefixed `'`); JSON
+/// lines keep the values as they are.
+#[test]
+fn csv_neutralises_formulas() {
+    let dangerous = [
+        "=HYPERLINK(\"http://evil.example\",\"click\")",
+        "+972-3-555",
+        "-1+2",
+        "@SUM(A1:A9)",
+        "\tcmd",
+        "\rcmd",
+    ];
+    let mut rs = records();
+    for (r, cell) in rs.iter_mut().zip(dangerous) {
+        r.headline = cell.to_string();
+    }
+    rs[0].url = "=cmd|' /C calc'!A0".into();
+    let csv = write_page(ExportFormat::Csv, &rs).unwrap();
+    let back = read_page(ExportFormat::Csv, &csv).unwrap();
+    for (r, cell) in back.iter().zip(dangerous) {
+        assert_eq!(r.headline, format!("'{cell}"));
+    }
+    assert_eq!(back[0].url, "'=cmd|' /C calc'!A0");
+    // Harmless cells are untouched, in the same page.
+    assert_eq!(back[6].headline, rs[6].headline);
+    let jsonl = write_page(ExportFormat::Jsonl, &rs).unwrap();
+    assert_eq!(read_page(ExportFormat::Jsonl, &jsonl).unwrap(), rs);
+}

@@ -177,10 +177,12 @@ impl ChangesParams {
         })
     }
 
-    /// Rule 8: a `since` older than seven days is raised to seven days before `now`.
+    /// Rule 8: a `since` older than seven days is raised to seven days before `now`; one in
+    /// the future is lowered to `now` (the feed runs forward from what has happened, and the
+    /// checkpoint it answers must never be ahead of the clock).
     pub fn effective_since(&self, now: DateTime<Utc>) -> DateTime<Utc> {
         let floor = now - Duration::days(CHANGES_FLOOR_DAYS);
-        self.since.max(floor)
+        self.since.max(floor).min(now)
     }
 
     /// Binding of every parameter but the cursor (the `since` as sent, so a walk stays valid
