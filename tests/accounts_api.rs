@@ -138,7 +138,7 @@ async fn success_headers_and_usage() {
     assert_eq!(res.status, 200);
     assert_eq!(res.header("x-content-stored"), Some("false"));
     assert_eq!(res.header("x-usage-chars-used"), Some("0"));
-    assert_eq!(res.header("x-usage-chars-limit"), Some("5000000"));
+    assert_eq!(res.header("x-usage-chars-limit"), Some("50000000"));
     assert_eq!(res.header("x-ratelimit-limit"), Some("600"));
     assert!(res.header("x-ratelimit-remaining").is_some());
     let timing = res.header("server-timing").unwrap();
@@ -149,8 +149,8 @@ async fn success_headers_and_usage() {
 
     let res = s.get("/v1/usage").await;
     assert_eq!(res.status, 200);
-    assert_eq!(res.body["plan"], "team");
-    assert_eq!(res.body["chars_limit"], 5_000_000);
+    assert_eq!(res.body["plan"], "enterprise");
+    assert_eq!(res.body["chars_limit"], 50_000_000);
     assert_eq!(res.body["key_kind"], "sandbox");
     assert_eq!(res.body["rate_limit_per_minute"], 600);
     assert!(res.body["month"].as_str().unwrap().len() == 7);
@@ -163,7 +163,7 @@ async fn account_terms_crud_limits_and_restart() {
     let s = Server::start(&db);
     let res = s.get("/v1/terms").await;
     assert_eq!(res.status, 200);
-    assert_eq!(res.body, json!({"terms": [], "limit": 10000}));
+    assert_eq!(res.body, json!({"terms": [], "limit": 50000}));
 
     let res = s
         .post(

@@ -442,10 +442,10 @@ async fn monthly_quota_is_a_429_with_retry_after() {
     let (_dir, db) = temp_db();
     let s = Server::start(&db);
     assert_eq!(get(&s, "/stories").await.status, 200);
-    // Use up the team plan's 100,000 requests of this month directly in the store.
+    // Use up the enterprise plan's 1,000,000 requests of this month directly in the store.
     let conn = rusqlite::Connection::open(&db).unwrap();
     let n = conn
-        .execute("UPDATE news_usage SET requests = 100000", [])
+        .execute("UPDATE news_usage SET requests = 1000000", [])
         .unwrap();
     assert_eq!(n, 1);
     let r = get(&s, "/stories").await;

@@ -110,6 +110,14 @@ async fn import_ingest_and_reingest() {
         data[0]["headline"],
         "Harbour strike ends after talks in Haifa port"
     );
+    // The Hebrew report of the same strike is in the same story.
     let detail = s.get(&format!("/api/v1/stories/{}", data[0]["id"])).await;
-    assert_eq!(detail.body["members"].as_array().unwrap().len(), 1);
+    let mut sources: Vec<&str> = detail.body["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["source"].as_str().unwrap())
+        .collect();
+    sources.sort();
+    assert_eq!(sources, ["hadashot", "herald"], "{}", detail.body);
 }

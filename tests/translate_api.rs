@@ -514,7 +514,7 @@ async fn charges_follow_the_weights() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body["translation"].get("protection").is_none());
     assert_eq!(used(&r), base + 8 * 27 + 27);
-    assert_eq!(r.header("x-usage-chars-limit"), Some("5000000"));
+    assert_eq!(r.header("x-usage-chars-limit"), Some("50000000"));
     assert_eq!(r.header("x-content-stored"), Some("false"));
     assert!(r.header("server-timing").unwrap().contains("ratelimit"));
 }

@@ -34,7 +34,12 @@ const DRAIN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// An error answer with the envelope of the path's service (`/api/v1` has the news
 /// envelope) and the given status.
-fn failure(path: &str, status: StatusCode, news: lashon_news::NewsError, language: ServiceError) -> Response {
+fn failure(
+    path: &str,
+    status: StatusCode,
+    news: lashon_news::NewsError,
+    language: ServiceError,
+) -> Response {
     let mut res = if path.starts_with("/api/") {
         NewsFailure(news).into_response()
     } else {

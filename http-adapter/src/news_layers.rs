@@ -94,12 +94,12 @@ pub async fn news_auth(
             set(headers, "x-ratelimit-remaining", remaining);
             res
         }
-        Err(refusal) => crate::layers::after_draining(req.into_body(), refusal).await,
+        Err(refusal) => crate::layers::after_draining(req.into_body(), *refusal).await,
     }
 }
 
 /// The checks of [`news_auth`]: the per-minute limit and what is left of it, or the refusal.
-fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Response> {
+fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Box<Response>> {
     let header = req
         .headers()
         .get(AUTHORIZATION)
@@ -113,26 +113,32 @@ fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Re
                 503 => NewsErrorCode::ServiceUnavailable,
                 _ => NewsErrorCode::Internal,
             };
-            return Err(NewsFailure(NewsError::new(code, e.message)).into_response());
+            return Err(Box::new(
+                NewsFailure(NewsError::new(code, e.message)).into_response(),
+            ));
         }
     };
     if !ctx.key.scopes.contains(scope) {
-        return Err(NewsFailure(NewsError::new(
-            NewsErrorCode::Forbidden,
-            format!("this key lacks the {} scope", scope.as_str()),
-        ))
-        .into_response());
+        return Err(Box::new(
+            NewsFailure(NewsError::new(
+                NewsErrorCode::Forbidden,
+                format!("this key lacks the {} scope", scope.as_str()),
+            ))
+            .into_response(),
+        ));
     }
     // Authentication 2: export is an enterprise scope — the plan too, not only the key.
     if scope == Scope::Export && ctx.account.plan != Plan::Enterprise {
-        return Err(NewsFailure(NewsError::new(
-            NewsErrorCode::Forbidden,
-            format!(
-                "export is for enterprise accounts; this account is on the {} plan",
-                ctx.account.plan
-            ),
-        ))
-        .into_response());
+        return Err(Box::new(
+            NewsFailure(NewsError::new(
+                NewsErrorCode::Forbidden,
+                format!(
+                    "export is for enterprise accounts; this account is on the {} plan",
+                    ctx.account.plan
+                ),
+            ))
+            .into_response(),
+        ));
     }
     let (per_minute, monthly) = plan_limits(ctx.account.plan);
     let limit = state.rate_limit.unwrap_or(per_minute);
@@ -143,28 +149,28 @@ fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Re
     let remaining = match state.limiter.check(&account, limit, t as u64) {
         RateDecision::Allowed { remaining, .. } => remaining,
         RateDecision::Limited { retry_after, .. } => {
-            return Err(limited(
+            return Err(Box::new(limited(
                 NewsErrorCode::RateLimited,
                 format!(
                     "rate limit of {limit} requests per minute exceeded; retry in {retry_after} s"
                 ),
                 limit,
                 i64::try_from(retry_after).unwrap_or(60),
-            ))
+            )))
         }
     };
     let month = lashon_core::time::month(t);
     match state.store.count_news_request(&ctx.account.id.0, &month) {
-        Ok(used) if used > monthly => Err(limited(
+        Ok(used) if used > monthly => Err(Box::new(limited(
             NewsErrorCode::QuotaExceeded,
             format!(
                 "the monthly quota of {monthly} requests is used up; it renews with the UTC month"
             ),
             limit,
             seconds_to_next_month(t),
-        )),
+        ))),
         Ok(_) => Ok((limit, remaining)),
-        Err(e) => Err(NewsFailure(e.into()).into_response()),
+        Err(e) => Err(Box::new(NewsFailure(e.into()).into_response())),
     }
 }
 

@@ -125,7 +125,10 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(middleware::from_fn_with_state(state.clone(), layers::deadline))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            layers::deadline,
+        ))
         .layer(middleware::from_fn(layers::request_id))
         .layer(middleware::from_fn(layers::request_bounds))
         .with_state(state)

@@ -34,17 +34,25 @@ impl UsageCache {
         Some(usage)
     }
 
-    /// Records the usage a charge returned.
+    /// Records the usage a charge returned. Concurrent charges report their usage in any
+    /// order, so a fresh entry keeps the larger count (a refund lowers it again at the next
+    /// read from the store, within a second).
     pub fn put(&self, account: &AccountId, month: &str, usage: Usage) {
         if let Ok(mut entries) = self.entries.lock() {
             if entries.len() > 100_000 {
                 // Entries of past months and idle accounts: start over rather than grow.
                 entries.clear();
             }
-            entries.insert(
-                (account.clone(), month.to_string()),
-                (usage, Instant::now()),
-            );
+            let key = (account.clone(), month.to_string());
+            let usage = match entries.get(&key) {
+                Some((held, at)) if at.elapsed() < FRESH_FOR => Usage {
+                    live_chars: held.live_chars.max(usage.live_chars),
+                    sandbox_chars: held.sandbox_chars.max(usage.sandbox_chars),
+                    requests: held.requests.max(usage.requests),
+                },
+                _ => usage,
+            };
+            entries.insert(key, (usage, Instant::now()));
         }
     }
 }

@@ -108,9 +108,9 @@ pub struct Demo {
     pub sandbox: ApiKey,
 }
 
-/// Creates the `demo` account (team plan, clinical enabled) if missing, revokes its earlier
-/// keys (they were printed once and are gone) and creates a live and a sandbox key with every
-/// scope, from two sets of 64 random bytes.
+/// Creates the `demo` account if missing (enterprise plan, so every endpoint answers, export
+/// included; clinical enabled), revokes its earlier keys (they were printed once and are gone)
+/// and creates a live and a sandbox key with every scope, from two sets of 64 random bytes.
 pub fn ensure_demo(
     store: &dyn AccountStore,
     live_random: &[u8; 64],
@@ -122,7 +122,7 @@ pub fn ensure_demo(
         None => store.create_account(
             &NewAccount {
                 clinical: true,
-                ..NewAccount::new("demo", Plan::Team)
+                ..NewAccount::new("demo", Plan::Enterprise)
             },
             now,
         )?,
