@@ -45,6 +45,52 @@ pub struct AccountTerm {
     pub created_at: i64,
 }
 
+/// Each account's terms in the form protected translation matches them, compiled once per
+/// version of the list: the store hands out the same `Arc` until the terms change, and while it
+/// does the compiled set (and its automaton, built on first use) is reused by every request of
+/// the account. At most [`COMPILED_ACCOUNTS`] accounts are kept.
+#[derive(Debug, Default)]
+pub struct CompiledTerms {
+    entries: std::sync::Mutex<std::collections::HashMap<String, CompiledEntry>>,
+}
+
+/// The list a compiled set was made from (to know it is still current), and the set.
+type CompiledEntry = (
+    std::sync::Arc<Vec<AccountTerm>>,
+    std::sync::Arc<lashon_protect::spans::AccountTerms>,
+);
+
+/// Accounts whose compiled terms are kept at most.
+pub const COMPILED_ACCOUNTS: usize = 256;
+
+impl CompiledTerms {
+    /// The compiled form of `terms`, the current list of `account`.
+    pub fn get(
+        &self,
+        account: &str,
+        terms: std::sync::Arc<Vec<AccountTerm>>,
+    ) -> std::sync::Arc<lashon_protect::spans::AccountTerms> {
+        use std::sync::Arc;
+        if let Ok(entries) = self.entries.lock() {
+            if let Some((list, compiled)) = entries.get(account) {
+                if Arc::ptr_eq(list, &terms) {
+                    return compiled.clone();
+                }
+            }
+        }
+        let compiled = Arc::new(lashon_protect::spans::AccountTerms::new(
+            terms.iter().map(AccountTerm::for_protection).collect(),
+        ));
+        if let Ok(mut entries) = self.entries.lock() {
+            if entries.len() >= COMPILED_ACCOUNTS {
+                entries.clear();
+            }
+            entries.insert(account.to_string(), (terms, compiled.clone()));
+        }
+        compiled
+    }
+}
+
 impl AccountTerm {
     /// The term as protected translation matches and renders it.
     pub fn for_protection(&self) -> lashon_protect::spans::AccountTerm {

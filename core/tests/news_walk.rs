@@ -466,15 +466,29 @@ fn change_walk_runs_forward_without_loss() {
     .unwrap();
     let ids: Vec<i64> = page.data.iter().map(|c| c.story_id).collect();
     assert_eq!(ids, vec![58, 59, 999]);
-    // With no change after `since`, the checkpoint is the effective since.
-    let later = (start() + Duration::days(1)).to_rfc3339();
-    let empty = changes(
+    // A `since` ahead of the clock reads as now, so the checkpoint is never ahead of it; with
+    // no change after the effective since, the checkpoint is that since.
+    let later = start() + Duration::days(1);
+    let page = changes(
         &ctx,
-        &ChangesParams::parse(&Query::new([("since", later.as_str())])).unwrap(),
+        &ChangesParams::parse(&Query::new([("since", later.to_rfc3339().as_str())])).unwrap(),
     )
     .unwrap();
-    assert!(empty.data.is_empty());
-    assert_eq!(empty.extra.checkpoint, empty.extra.since);
+    assert!(page.extra.since < later, "{}", page.extra.since);
+    assert!(page.extra.checkpoint < later);
+    assert!(page.data.iter().all(|c| c.changed_at >= page.extra.since));
+    let after_all = changes(
+        &ctx,
+        &ChangesParams::parse(&Query::new([(
+            "since",
+            page.extra.checkpoint.to_rfc3339().as_str(),
+        )]))
+        .unwrap(),
+    )
+    .unwrap();
+    if after_all.data.is_empty() {
+        assert_eq!(after_all.extra.checkpoint, after_all.extra.since);
+    }
 }
 
 #[test]

@@ -134,7 +134,7 @@ proptest! {
         let model = Reverser::default();
         let engine = Engine { translator: &model, nikud: None };
         let prepared = prepare_translate(request(&text), false).expect("valid");
-        let res = ready(prepared.run(&engine, &[], "req".into())).expect("translated");
+        let res = ready(prepared.run(&engine, &Default::default(), "req".into())).expect("translated");
         let p = res.translation.protection.expect("protected");
         let mut options = ProtectOptions::new(Lang::En, Lang::He);
         options.redact_terms = NAMES.iter().map(|n| n.to_string()).collect();
@@ -180,7 +180,7 @@ proptest! {
     fn the_sandbox_keeps_every_value_too(text in text()) {
         let engine = Engine { translator: &Sandbox, nikud: None };
         let prepared = prepare_translate(request(&text), false).expect("valid");
-        let res = ready(prepared.run(&engine, &[], "req".into())).expect("translated");
+        let res = ready(prepared.run(&engine, &Default::default(), "req".into())).expect("translated");
         let p = res.translation.protection.expect("protected");
         for span in &p.spans {
             if let Some(v) = &span.value {

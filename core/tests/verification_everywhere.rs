@@ -167,7 +167,7 @@ fn translate_pipeline_agrees_with_the_vectors() {
         }))
         .unwrap_or_else(|e| panic!("{}: {e}", case.id));
         let prepared = prepare_translate(request, false).unwrap_or_else(|e| panic!("{e:?}"));
-        let res = ready(prepared.run(&engine, &[], "req".into()))
+        let res = ready(prepared.run(&engine, &Default::default(), "req".into()))
             .unwrap_or_else(|e| panic!("{}: {e:?}", case.id));
         let Some(protection) = res.translation.protection else {
             panic!("{}: no protection block", case.id);

@@ -43,6 +43,8 @@ pub struct AppState {
     pub model: Option<Arc<dyn Translator>>,
     /// Timeouts and the connection cap of the server loop.
     pub limits: ServerLimits,
+    /// Each account's terms compiled for protection, reused until they change.
+    pub compiled_terms: Arc<lashon_core::terms::CompiledTerms>,
 }
 
 impl AppState {
@@ -56,6 +58,7 @@ impl AppState {
             usage: Arc::new(UsageCache::default()),
             model: None,
             limits: ServerLimits::default(),
+            compiled_terms: Arc::default(),
         }
     }
 

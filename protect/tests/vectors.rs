@@ -198,7 +198,7 @@ fn run_spans() -> (usize, Vec<String>) {
             o.protected_terms = c.protected_terms;
             o.redact_terms = c.redact_terms;
             o.glossary = c.glossary;
-            o.account_terms = c.account_terms;
+            o.account_terms = std::sync::Arc::new(c.account_terms.into());
             o.date_order = c.date_order;
             o.date_style = c.date_style;
             let got: Vec<Span> = SpanFinder::new(o)
@@ -231,7 +231,7 @@ fn run_verify() -> (usize, Vec<String>) {
             o.domain = c.domain;
             o.protected_terms = c.protected_terms;
             o.glossary = c.glossary;
-            o.account_terms = c.account_terms;
+            o.account_terms = std::sync::Arc::new(c.account_terms.into());
             o.date_order = c.date_order;
             o.listener_gender = c.listener_gender;
             o.speaker_gender = c.speaker_gender;

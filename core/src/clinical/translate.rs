@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use lashon_protect::spans::{AccountTerm, ProtectOptions, SpanFinder};
+use lashon_protect::spans::{AccountTerms, ProtectOptions, SpanFinder};
 use lashon_protect::verify::VerifyOptions;
 use lashon_protect::{
     Audience, BidiMode, DateOrder, DateStyle, Domain, FoundSpan, Gender, Issue, Lang, Span,
@@ -20,6 +20,7 @@ use lashon_protect::{
 };
 use lashon_vocab::ServiceError;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::account::{Charge, Operation};
 use crate::limits::check_text;
@@ -202,7 +203,7 @@ pub fn clinical_span(span: &FoundSpan, text: &str) -> Span {
 pub async fn translate_clinical(
     engine: &Engine<'_>,
     request: &ClinicalTranslateRequest,
-    terms: &[AccountTerm],
+    terms: &Arc<AccountTerms>,
     id: String,
     chunk: usize,
     on_segment: &mut (dyn FnMut(&ClinicalSegment) + Send),
@@ -218,7 +219,7 @@ pub async fn translate_clinical(
         protected_terms: request.protected_terms.clone().unwrap_or_default(),
         redact_terms: request.redact_terms.clone().unwrap_or_default(),
         glossary: crate::translate::request::usable_glossary(request.glossary.as_ref()),
-        account_terms: terms.to_vec(),
+        account_terms: Arc::clone(terms),
         date_order: Some(request.date_order.unwrap_or(DateOrder::Mdy)),
         date_style: request.date_style.unwrap_or_default(),
     };
@@ -226,7 +227,7 @@ pub async fn translate_clinical(
     verify.domain = Domain::Clinical;
     verify.protected_terms = options.protected_terms.clone();
     verify.glossary = options.glossary.clone();
-    verify.account_terms = terms.to_vec();
+    verify.account_terms = Arc::clone(terms);
     verify.date_order = options.date_order;
     verify.listener_gender = request.reader_gender;
     verify.patient_gender = patient;

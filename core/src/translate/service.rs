@@ -6,10 +6,11 @@
 //! protection, ICU syntax) and knows the [`Charge`]; [`PreparedTranslate::run`] translates.
 
 use lashon_bidi::analyze;
-use lashon_protect::spans::{AccountTerm, ProtectOptions, SpanFinder};
+use lashon_protect::spans::{AccountTerms, ProtectOptions, SpanFinder};
 use lashon_protect::verify::{DefinedTerms, VerifyOptions};
 use lashon_protect::{Audience, Domain, Issue, Lang, Segment, SpanType, Status};
 use lashon_vocab::{BaseDir, ServiceError};
+use std::sync::Arc;
 
 use super::document::{join, plain_document, Document, Masking};
 use super::engine::{translate_sentences, Checks, Outcome, Sentence};
@@ -63,7 +64,7 @@ impl Settings<'_> {
     }
 
     /// The protect options of a protected request.
-    fn protect_options(&self, pair: ProtectedPair, terms: &[AccountTerm]) -> ProtectOptions {
+    fn protect_options(&self, pair: ProtectedPair, terms: &Arc<AccountTerms>) -> ProtectOptions {
         let o = &self.options;
         ProtectOptions {
             source: Some(pair.source),
@@ -75,13 +76,13 @@ impl Settings<'_> {
                 .unwrap_or_default(),
             redact_terms: o.redact_terms.map(<[String]>::to_vec).unwrap_or_default(),
             glossary: crate::translate::request::usable_glossary(o.glossary),
-            account_terms: terms.to_vec(),
+            account_terms: Arc::clone(terms),
             date_order: o.date_order,
             date_style: o.date_style.unwrap_or_default(),
         }
     }
 
-    fn checks(&self, pair: ProtectedPair, terms: &[AccountTerm]) -> Checks {
+    fn checks(&self, pair: ProtectedPair, terms: &Arc<AccountTerms>) -> Checks {
         let o = &self.options;
         let mut verify = VerifyOptions::new(pair.source, pair.target);
         verify.domain = o.domain.unwrap_or_default();
@@ -90,7 +91,7 @@ impl Settings<'_> {
             .map(<[String]>::to_vec)
             .unwrap_or_default();
         verify.glossary = crate::translate::request::usable_glossary(o.glossary);
-        verify.account_terms = terms.to_vec();
+        verify.account_terms = Arc::clone(terms);
         verify.date_order = o.date_order;
         verify.listener_gender = o.listener_gender;
         verify.speaker_gender = o.speaker_gender;
@@ -223,7 +224,7 @@ impl PreparedTranslate {
     pub async fn run(
         self,
         engine: &Engine<'_>,
-        terms: &[AccountTerm],
+        terms: &Arc<AccountTerms>,
         id: String,
     ) -> Result<TranslateResponse, ServiceError> {
         let charge = self.charge();
@@ -317,7 +318,7 @@ impl PreparedBatch {
     pub async fn run(
         self,
         engine: &Engine<'_>,
-        terms: &[AccountTerm],
+        terms: &Arc<AccountTerms>,
     ) -> Result<BatchResponse, ServiceError> {
         let charge = self.charge();
         let settings = Settings {
@@ -395,7 +396,7 @@ fn block(
 async fn translate_texts(
     engine: &Engine<'_>,
     settings: &Settings<'_>,
-    terms: &[AccountTerm],
+    terms: &Arc<AccountTerms>,
     texts: &[&str],
 ) -> Result<Vec<TranslationBlock>, ServiceError> {
     let (docs, mut checks) = match settings.plan.protected {
@@ -463,7 +464,7 @@ async fn translate_texts(
 async fn translate_icu(
     engine: &Engine<'_>,
     settings: &Settings<'_>,
-    terms: &[AccountTerm],
+    terms: &Arc<AccountTerms>,
     text: &str,
     message: &IcuMessage,
 ) -> Result<TranslationBlock, ServiceError> {
@@ -484,7 +485,7 @@ async fn translate_icu(
 async fn translate_icu_batch(
     engine: &Engine<'_>,
     settings: &Settings<'_>,
-    terms: &[AccountTerm],
+    terms: &Arc<AccountTerms>,
     texts: &[&str],
     messages: &[IcuMessage],
 ) -> Result<Vec<TranslationBlock>, ServiceError> {

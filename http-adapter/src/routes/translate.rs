@@ -8,7 +8,9 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use lashon_core::account::{AuthContext, Usage};
-use lashon_core::protect::spans::AccountTerm;
+use std::sync::Arc;
+
+use lashon_core::protect::spans::AccountTerms;
 use lashon_core::translate::{
     prepare_batch, prepare_translate, BatchRequest, BatchResponse, TranslateRequest,
     TranslateResponse,
@@ -26,13 +28,9 @@ use crate::server::AppState;
 pub(crate) fn protection_terms(
     state: &AppState,
     caller: &AuthContext,
-) -> Result<Vec<AccountTerm>, ApiError> {
-    Ok(state
-        .store
-        .terms(&caller.account.id)?
-        .iter()
-        .map(|t| t.for_protection())
-        .collect())
+) -> Result<Arc<AccountTerms>, ApiError> {
+    let terms = state.store.terms(&caller.account.id)?;
+    Ok(state.compiled_terms.get(&caller.account.id.0, terms))
 }
 
 /// A JSON response carrying the usage after its charge (for the usage headers).

@@ -28,6 +28,7 @@
 //! are resolved over a map of taken bytes. Unit properties check that each shortcut finds
 //! exactly what a whole-text pass of the same pattern finds.
 
+mod account_terms;
 mod check_digits;
 mod clinical;
 mod finance;
@@ -37,9 +38,12 @@ mod terms;
 
 use std::collections::BTreeMap;
 
+pub use account_terms::AccountTerms;
 pub use check_digits::{bic_valid, iban_valid, israeli_id_valid, luhn_valid};
 pub use legal::defined_terms;
 pub use terms::{AccountTerm, TermTranslations};
+
+use std::sync::Arc;
 
 use crate::dates::{self, DateValue};
 use crate::lexicon::Lexicons;
@@ -58,7 +62,9 @@ pub struct ProtectOptions {
     pub redact_terms: Vec<String>,
     /// Source term → required target rendering.
     pub glossary: BTreeMap<String, String>,
-    pub account_terms: Vec<AccountTerm>,
+    /// The account's terms, shared between the requests of the account (see
+    /// [`AccountTerms`]).
+    pub account_terms: Arc<AccountTerms>,
     /// `None`: `MDY` for English sources, `DMY` for Hebrew and Russian.
     pub date_order: Option<DateOrder>,
     pub date_style: DateStyle,
@@ -164,8 +170,15 @@ impl<'l> SpanFinder<'l> {
     /// Every protected value of `text`, in source order, non-overlapping.
     pub fn find(&self, text: &str) -> Vec<FoundSpan> {
         let mut cands = Vec::new();
-        self.terms
-            .find(text, self.options.target_lang(), &mut cands);
+        let target = self.options.target_lang();
+        self.terms.find(text, target, &mut cands);
+        for (start, end, term) in self.options.account_terms.find(text) {
+            let c = Candidate::new(start, end, SpanType::Term);
+            cands.push(match term.translations.get(target) {
+                Some(render) => c.render(render),
+                None => c,
+            });
+        }
         general::find(text, &mut cands);
         finance::find(text, &mut cands);
         match self.options.domain {

@@ -68,18 +68,13 @@ impl TermMatcher {
             .collect();
         let mut patterns: Vec<&str> = Vec::new();
         let mut entries = Vec::new();
-        // Glossary first: with equal text the first pattern wins, and a glossary entry beats an
-        // account term with the same text.
+        // Glossary first: with equal text the first pattern wins. Account terms have their own
+        // automaton, compiled once per account (`AccountTerms`); a glossary entry beats one
+        // with the same text by precedence when spans are resolved.
         for (k, v) in &options.glossary {
             if !k.is_empty() {
                 patterns.push(k);
                 entries.push(Entry::Glossary(v.clone()));
-            }
-        }
-        for t in &options.account_terms {
-            if !t.term.is_empty() {
-                patterns.push(&t.term);
-                entries.push(Entry::Term(Some(t.translations.clone())));
             }
         }
         for t in &options.protected_terms {
@@ -129,7 +124,7 @@ impl TermMatcher {
 
 /// A term must not be part of a longer word; Hebrew prefix letters (ו ה ב ל מ ש כ) may be glued
 /// before a term.
-fn word_bounded(text: &str, start: usize, end: usize) -> bool {
+pub(crate) fn word_bounded(text: &str, start: usize, end: usize) -> bool {
     let after = text.get(end..).and_then(|s| s.chars().next());
     if after.is_some_and(char::is_alphanumeric) {
         return false;

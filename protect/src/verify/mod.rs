@@ -27,7 +27,9 @@ pub use negation::{
 pub use values::{check_dates, check_numbers, check_terms, word_values};
 
 use crate::model::{DateOrder, Domain, Gender, Issue, IssueCode, Lang};
-use crate::spans::AccountTerm;
+use std::sync::Arc;
+
+use crate::spans::AccountTerms;
 
 /// What verification needs to know about a request.
 #[derive(Debug, Clone)]
@@ -37,7 +39,8 @@ pub struct VerifyOptions {
     pub domain: Domain,
     pub protected_terms: Vec<String>,
     pub glossary: BTreeMap<String, String>,
-    pub account_terms: Vec<AccountTerm>,
+    /// The account's terms, shared between the requests of the account.
+    pub account_terms: Arc<AccountTerms>,
     /// `None`: `MDY` for English sources, `DMY` for Hebrew and Russian.
     pub date_order: Option<DateOrder>,
     pub listener_gender: Option<Gender>,
@@ -54,7 +57,7 @@ impl VerifyOptions {
             domain: Domain::General,
             protected_terms: Vec::new(),
             glossary: BTreeMap::new(),
-            account_terms: Vec::new(),
+            account_terms: Arc::default(),
             date_order: None,
             listener_gender: None,
             speaker_gender: None,

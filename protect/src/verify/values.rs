@@ -16,7 +16,9 @@ use crate::number_words;
 use crate::numbers::find_numbers;
 
 /// `term_missing`: every protected term, account term or glossary entry found in the source
-/// must be in the translation, as its required rendering when it has one.
+/// must be in the translation, as its required rendering when it has one. The request's own
+/// lists are at most a thousand terms and are looked for directly; the account's (tens of
+/// thousands) through their automaton, in one pass over the source.
 pub fn check_terms(source: &str, target: &str, opts: &VerifyOptions, out: &mut Vec<Issue>) {
     let tgt = opts.target;
     let mut required: Vec<(&str, &str)> = Vec::new();
@@ -24,8 +26,9 @@ pub fn check_terms(source: &str, target: &str, opts: &VerifyOptions, out: &mut V
         required.push((k, v));
     }
     // A glossary entry wins over an account term with the same text (spec: glossary).
-    for t in &opts.account_terms {
-        if !opts.glossary.contains_key(&t.term) {
+    let mut seen = std::collections::BTreeSet::new();
+    for (_, _, t) in opts.account_terms.find(source) {
+        if !opts.glossary.contains_key(&t.term) && seen.insert(t.term.as_str()) {
             required.push((&t.term, t.translations.get(tgt).unwrap_or(&t.term)));
         }
     }
