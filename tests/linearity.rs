@@ -82,7 +82,7 @@ fn span_finding_with_fifty_thousand_account_terms() {
         16_000,
         |n| {
             let mut o = ProtectOptions::new(Lang::En, Lang::He);
-            o.account_terms = terms.clone();
+            o.account_terms = std::sync::Arc::new(terms.clone().into());
             (SpanFinder::new(o), mixed_text(n))
         },
         |(finder, text)| {
