@@ -102,7 +102,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("sentence_30_words_3_spans", |b| {
         b.iter(|| {
             let prepared = prepare_translate(request.clone(), false).expect("valid");
-            ready(prepared.run(&engine, &[], "req".into())).expect("ok")
+            ready(prepared.run(&engine, &Default::default(), "req".into())).expect("ok")
         })
     });
 
@@ -111,7 +111,7 @@ fn bench(c: &mut Criterion) {
     let sentences = ready(translate_clinical(
         &engine,
         &note,
-        &[],
+        &Default::default(),
         "req".into(),
         usize::MAX,
         &mut |_| {},
@@ -126,7 +126,7 @@ fn bench(c: &mut Criterion) {
             ready(translate_clinical(
                 &engine,
                 &note,
-                &[],
+                &Default::default(),
                 "req".into(),
                 usize::MAX,
                 &mut |_| {},
