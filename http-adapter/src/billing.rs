@@ -145,7 +145,10 @@ where
     Ok((value, settle(state, ctx, reservation)))
 }
 
-/// Runs a future made by `make` on a blocking thread, driven by the current runtime.
+/// Runs a future made by `make` on a blocking thread, driven by the current runtime. When the
+/// caller stops waiting (the request's deadline passed, or its client went away and the
+/// handler was dropped), the future is dropped at its next await — a model call in flight is
+/// abandoned rather than left to run out its own timeout on a blocking thread.
 pub async fn run_future<T, F, Fut>(make: F) -> Result<T, ServiceError>
 where
     F: FnOnce() -> Fut + Send + 'static,
@@ -153,9 +156,18 @@ where
     T: Send + 'static,
 {
     let handle = tokio::runtime::Handle::current();
-    tokio::task::spawn_blocking(move || handle.block_on(make()))
-        .await
-        .map_err(|_| ServiceError::internal("the operation failed"))?
+    // Dropped with this future: the receiver then completes and the work below stops.
+    let (_abandon, abandoned) = tokio::sync::oneshot::channel::<()>();
+    tokio::task::spawn_blocking(move || {
+        handle.block_on(async move {
+            tokio::select! {
+                result = make() => result,
+                _ = abandoned => Err(ServiceError::unavailable("the request was abandoned")),
+            }
+        })
+    })
+    .await
+    .map_err(|_| ServiceError::internal("the operation failed"))?
 }
 
 async fn run_blocking<T, F>(work: F) -> Result<T, ServiceError>
