@@ -25,49 +25,55 @@ pub struct AnalyzeRequest {
     pub base: BaseDir,
 }
 
-/// The schema says what serde cannot: at least one of `text` and `fields`, and `fields` holds
-/// 1 to 100 strings.
+/// The schema: one object with `text`, `fields` and `base`. "At least one of `text` and
+/// `fields`" is said in the description (and answered 400 by the server) rather than as
+/// `anyOf` variants: client generators make a type per variant and lose the inline `fields`
+/// map (issue 27), so `fields` is a named component, `AnalyzeFields`.
 #[cfg(feature = "openapi")]
 mod analyze_schema {
-    use utoipa::openapi::schema::{
-        AdditionalProperties, AnyOfBuilder, ObjectBuilder, Schema, Type,
-    };
-    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+    use utoipa::openapi::{Ref, RefOr};
     use utoipa::{PartialSchema, ToSchema};
 
     use super::AnalyzeRequest;
 
-    fn variant(required: &str) -> ObjectBuilder {
-        let text = ObjectBuilder::new()
-            .schema_type(Type::String)
-            .min_length(Some(1))
-            .max_length(Some(20_000));
-        let fields = ObjectBuilder::new()
+    /// `fields`: 1 to 100 strings by name.
+    fn fields() -> RefOr<Schema> {
+        ObjectBuilder::new()
             .schema_type(Type::Object)
+            .description(Some(
+                "Field name → text: 1 to 100 fields, 20,000 characters in all, names up to 200 characters",
+            ))
             .min_properties(Some(1))
             .max_properties(Some(100))
-            .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)));
-        ObjectBuilder::new()
-            .property("text", text)
-            .property("fields", fields)
-            .property("base", lashon_vocab::BaseDir::schema())
-            .required(required)
-            .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
+            .additional_properties(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .into()
     }
 
     impl PartialSchema for AnalyzeRequest {
         fn schema() -> RefOr<Schema> {
-            AnyOfBuilder::new()
+            let text = ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(20_000));
+            ObjectBuilder::new()
                 .description(Some(
-                    "`text` and/or `fields` (at most 100 fields, 20,000 characters in all); `base` auto, ltr or rtl (default auto)",
+                    "`text` and/or `fields` (at least one of the two; at most 100 fields, 20,000 characters in all); `base` auto, ltr or rtl (default auto)",
                 ))
-                .item(variant("text"))
-                .item(variant("fields"))
+                .property("text", text)
+                .property("fields", Ref::from_schema_name("AnalyzeFields"))
+                .property("base", lashon_vocab::BaseDir::schema())
+                .min_properties(Some(1))
+                .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
                 .into()
         }
     }
 
-    impl ToSchema for AnalyzeRequest {}
+    impl ToSchema for AnalyzeRequest {
+        fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+            schemas.push(("AnalyzeFields".into(), fields()));
+        }
+    }
 }
 
 /// Longest field name of an analysis request (names come back in the answer; the spec bounds

@@ -8,8 +8,9 @@
 //!
 //! Parameters are typed as loosely as the rules accept: `lang` and the stories `state` take
 //! any string (unknown values read as `en` / are ignored), `limit` and `window` have no upper
-//! bound (they are clamped, not refused). The opaque `cursor` is described on each paged
-//! operation rather than listed, since only values the server issued are valid.
+//! bound (they are clamped, not refused). Every paged operation declares the opaque `cursor`
+//! (export's next cursor comes in the `X-Next-Cursor` header), and every operation has a tag
+//! (its scope) and an `operationId`, so a generated client can walk a list to its end.
 
 use axum::Json;
 use lashon_news::export::EXPORT_FIELDS;
@@ -369,6 +370,32 @@ fn endpoints() -> Vec<Endpoint> {
     ]
 }
 
+/// The `operationId` of an endpoint: what a generated client names its function.
+fn operation_id(path: &str) -> String {
+    match path {
+        "/stories" => "list_stories",
+        "/stories/{ckey}" => "get_story",
+        "/stories/{ckey}/members" => "list_story_members",
+        "/threads" => "list_threads",
+        "/threads/{id}" => "get_thread",
+        "/trending" => "list_trending",
+        "/blindspots" => "list_blindspots",
+        "/sources" => "list_sources",
+        "/sources/{key}" => "get_source",
+        "/sources/{key}/activity" => "get_source_activity",
+        "/topics" => "list_topics",
+        "/changes" => "list_changes",
+        "/search" => "search_stories",
+        "/people" => "list_people",
+        "/people/{id}" => "get_person",
+        "/brief" => "get_brief",
+        "/export" => "export_records",
+        "/openapi.json" => "news_openapi",
+        other => return format!("news{}", other.replace(['/', '{', '}', '.'], "_")),
+    }
+    .to_string()
+}
+
 fn error_response(description: &str) -> utoipa::openapi::Response {
     ResponseBuilder::new()
         .description(description)
@@ -392,11 +419,39 @@ pub fn news_document() -> OpenApi {
         }
         // A schema reached from several endpoints is the same each time: the last one stays.
         components = components.schemas_from_iter(body.components);
+        if path == "/export" {
+            // Rule 11: the next page's cursor comes in a header.
+            ok = ok.header(
+                "X-Next-Cursor",
+                utoipa::openapi::HeaderBuilder::new()
+                    .schema(ObjectBuilder::new().schema_type(Type::String))
+                    .description(Some(
+                        "The cursor of the next page; absent on the last page. Send it back as `cursor` with `from`, `to`, `format` and `lang` unchanged.",
+                    ))
+                    .build(),
+            );
+        }
         let mut responses = ResponsesBuilder::new().response("200", ok.build());
-        let mut op = OperationBuilder::new().operation_id(Some(format!(
-            "news{}",
-            path.replace(['/', '{', '}', '.'], "_")
-        )));
+        let mut op = OperationBuilder::new()
+            .operation_id(Some(operation_id(path)))
+            .tag(scope.unwrap_or("reference"));
+        if paged {
+            op = op.parameter(
+                ParameterBuilder::new()
+                    .name("cursor")
+                    .parameter_in(ParameterIn::Query)
+                    .required(Required::False)
+                    .description(Some(
+                        "The `nextCursor` of the previous page (`X-Next-Cursor` for export), sent back unchanged with every other parameter unchanged; opaque — a malformed or rebound cursor is 400.",
+                    ))
+                    .schema(Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .min_length(Some(1))
+                            .max_length(Some(2048)),
+                    )),
+            );
+        }
         if let Some(scope) = scope {
             responses = responses
                 .response(
@@ -635,6 +690,35 @@ mod tests {
         assert_eq!(chars, trimmed);
         let pattern = search_text_pattern();
         assert!(pattern.starts_with("^[\\t") && pattern.contains("{0,118}"));
+    }
+
+    /// What a client generator needs (issue 27): every paged list declares `cursor`, every
+    /// operation a tag and a unique `operationId`, export its `X-Next-Cursor` header.
+    #[test]
+    fn paged_operations_declare_the_cursor_and_every_operation_is_named() {
+        let doc = doc();
+        let mut ids = std::collections::BTreeSet::new();
+        let mut paged = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            let op = &item["get"];
+            let id = op["operationId"].as_str().unwrap();
+            assert!(ids.insert(id.to_string()), "{id} twice");
+            assert!(!id.starts_with("news_"), "{path}: a named operationId");
+            assert_eq!(op["tags"].as_array().map(Vec::len), Some(1), "{path}");
+            let params: Vec<&str> = op["parameters"]
+                .as_array()
+                .map(|ps| ps.iter().filter_map(|p| p["name"].as_str()).collect())
+                .unwrap_or_default();
+            let walks = op["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("Paged"));
+            assert_eq!(params.contains(&"cursor"), walks, "{path}: {params:?}");
+            paged += usize::from(walks);
+        }
+        assert_eq!(ids.len(), 18);
+        assert_eq!(paged, 8, "stories, members, threads, trending, blindspots, changes, search, export");
+        let export = &doc["paths"]["/api/v1/export"]["get"]["responses"]["200"];
+        assert!(export["headers"]["X-Next-Cursor"].is_object(), "{export}");
     }
 
     #[test]

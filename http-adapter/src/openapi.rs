@@ -59,6 +59,7 @@ impl Modify for BearerAuth {
 #[utoipa::path(
     get,
     path = "/v1/openapi.json",
+    operation_id = "language_openapi",
     tag = "reference",
     responses((status = 200, description = "OpenAPI 3.1 document", content_type = "application/json", body = Object))
 )]
@@ -82,6 +83,23 @@ mod tests {
             props["source_lang"]["pattern"],
             lashon_core::translate::request::SOURCE_LANGUAGE_PATTERN
         );
+        // Every operation is tagged and has its own operationId (a generated client names its
+        // modules and functions after them).
+        let mut ids = std::collections::BTreeSet::new();
+        for item in doc["paths"].as_object().unwrap().values() {
+            for op in item.as_object().unwrap().values() {
+                assert!(ids.insert(op["operationId"].as_str().unwrap().to_string()));
+                assert_eq!(op["tags"].as_array().map(Vec::len), Some(1));
+            }
+        }
+        assert_eq!(ids.len(), 19);
+        // `fields` of an analysis is a named component, not an inline map in variants.
+        let analyze = &doc["components"]["schemas"]["AnalyzeRequest"];
+        assert_eq!(
+            analyze["properties"]["fields"]["$ref"],
+            "#/components/schemas/AnalyzeFields"
+        );
+        assert!(analyze.get("anyOf").is_none() && analyze.get("oneOf").is_none());
         // The protection segment does not take the name of the detection segment.
         assert!(doc["components"]["schemas"]["ProtectionSegment"].is_object());
         assert!(doc["components"]["schemas"]["Segment"]["properties"]["start"].is_object());

@@ -46,6 +46,7 @@ fn gate(caller: &Caller, headers: &HeaderMap) -> Result<(), ApiError> {
 #[utoipa::path(
     post,
     path = "/v1/clinical/translate",
+    operation_id = "clinical_translate",
     tag = "clinical",
     request_body = ClinicalTranslateRequest,
     security(("bearer" = [])),
@@ -136,6 +137,7 @@ fn json_event(name: &str, value: &impl serde::Serialize) -> Event {
 #[utoipa::path(
     post,
     path = "/v1/clinical/translate/stream",
+    operation_id = "clinical_translate_stream",
     tag = "clinical",
     request_body = ClinicalTranslateRequest,
     security(("bearer" = [])),
@@ -214,6 +216,7 @@ pub async fn stream(
 #[utoipa::path(
     post,
     path = "/v1/clinical/query",
+    operation_id = "clinical_query",
     tag = "clinical",
     request_body = QueryRequest,
     security(("bearer" = [])),
@@ -253,6 +256,7 @@ pub async fn query(
 #[utoipa::path(
     post,
     path = "/v1/clinical/verify",
+    operation_id = "clinical_verify",
     tag = "clinical",
     request_body = VerifyRequest,
     security(("bearer" = [])),

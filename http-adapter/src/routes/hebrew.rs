@@ -36,6 +36,7 @@ where
 #[utoipa::path(
     post,
     path = "/v1/transliterate",
+    operation_id = "transliterate",
     tag = "hebrew",
     request_body = TransliterateRequest,
     security(("bearer" = [])),
@@ -58,6 +59,7 @@ pub async fn transliterate(
 #[utoipa::path(
     post,
     path = "/v1/strip-nikud",
+    operation_id = "strip_nikud",
     tag = "hebrew",
     request_body = StripRequest,
     security(("bearer" = [])),
@@ -75,6 +77,7 @@ pub async fn strip(ApiJson(req): ApiJson<StripRequest>) -> Result<Json<StripResp
 #[utoipa::path(
     post,
     path = "/v1/nikud",
+    operation_id = "add_nikud",
     tag = "hebrew",
     request_body = NikudRequest,
     security(("bearer" = [])),

@@ -30,6 +30,7 @@ pub struct Health {
 #[utoipa::path(
     get,
     path = "/v1/health",
+    operation_id = "health",
     tag = "reference",
     responses((status = 200, description = "serving", body = Health))
 )]
@@ -48,6 +49,7 @@ pub async fn health(State(state): State<AppState>) -> Json<Health> {
 #[utoipa::path(
     get,
     path = "/v1/languages",
+    operation_id = "list_languages",
     tag = "reference",
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = LanguagesResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -61,6 +63,7 @@ pub async fn languages() -> Json<LanguagesResponse> {
 #[utoipa::path(
     post,
     path = "/v1/analyze",
+    operation_id = "analyze",
     tag = "direction", request_body = AnalyzeRequest,
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = AnalyzeResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -74,6 +77,7 @@ pub async fn analyze(
 #[utoipa::path(
     post,
     path = "/v1/wrap",
+    operation_id = "wrap",
     tag = "direction", request_body = WrapRequest,
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = Wrapped), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -85,6 +89,7 @@ pub async fn wrap(ApiJson(req): ApiJson<WrapRequest>) -> Result<Json<Wrapped>, A
 #[utoipa::path(
     post,
     path = "/v1/detect",
+    operation_id = "detect",
     tag = "direction", request_body = DetectRequest,
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = Detection), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -102,6 +107,7 @@ pub async fn detect(
 #[utoipa::path(
     get,
     path = "/v1/usage",
+    operation_id = "usage",
     tag = "account",
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = UsageResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -119,6 +125,7 @@ pub async fn usage(
 #[utoipa::path(
     get,
     path = "/v1/terms",
+    operation_id = "list_terms",
     tag = "terms",
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = ListResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -136,6 +143,7 @@ pub async fn list_terms(
 #[utoipa::path(
     post,
     path = "/v1/terms",
+    operation_id = "upsert_terms",
     tag = "terms", request_body = UpsertRequest,
     security(("bearer" = [])),
     responses((status = 200, description = "success", body = UpsertResponse), (status = 400, description = "invalid request", body = Error), (status = 401, description = "missing or invalid key", body = Error), (status = 429, description = "rate or quota exceeded", body = Error))
@@ -176,6 +184,7 @@ pub struct Deleted {
 #[utoipa::path(
     delete,
     path = "/v1/terms/{id}",
+    operation_id = "delete_term",
     tag = "terms",
     security(("bearer" = [])),
     params(("id" = String, Path, description = "term id")),

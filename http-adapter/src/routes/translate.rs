@@ -45,6 +45,7 @@ pub(crate) fn with_usage<T: serde::Serialize>(body: T, usage: Option<Usage>) -> 
 #[utoipa::path(
     post,
     path = "/v1/translate",
+    operation_id = "translate",
     tag = "translate",
     request_body = TranslateRequest,
     security(("bearer" = [])),
@@ -78,6 +79,7 @@ pub async fn translate(
 #[utoipa::path(
     post,
     path = "/v1/translate/batch",
+    operation_id = "translate_batch",
     tag = "translate",
     request_body = BatchRequest,
     security(("bearer" = [])),
