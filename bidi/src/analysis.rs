@@ -51,6 +51,6 @@ pub fn analyze(text: &str, base: BaseDir) -> DirectionAnalysis {
         lang: LangTag::from_script(script),
         script,
         runs: uba_runs(text, &resolution),
-        display_runs: layout(text, &resolution).runs,
+        display_runs: layout(text, &resolution.paragraphs).runs,
     }
 }

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::chars::CharKind;
 use crate::run::{Run, RunSplitter};
-use crate::uba::Resolution;
+use crate::uba::{Paragraph, Resolution};
 use crate::units::{ltr_units, rtl_units, Ch};
 
 /// A paragraph of the display layout.
@@ -24,19 +24,20 @@ pub(crate) struct Layout {
     pub runs: Vec<Run>,
 }
 
-/// Builds the display runs of `text` with the paragraphs (and levels) of `resolution`.
+/// Builds the display runs of `text` with its `paragraphs` (the levels of its characters are
+/// not needed: display units replace them).
 ///
 /// Levels: the paragraph level `p` everywhere, `p + 1` for a unit of the other direction,
 /// and, in a left-to-right paragraph, level 2 for a number inside a right-to-left phrase.
-pub(crate) fn layout(text: &str, resolution: &Resolution) -> Layout {
+pub(crate) fn layout(text: &str, paragraphs_of_text: &[Paragraph]) -> Layout {
     let mut splitter = RunSplitter::new(text);
-    let mut paragraphs = Vec::with_capacity(resolution.paragraphs.len());
+    let mut paragraphs = Vec::with_capacity(paragraphs_of_text.len());
     let mut chars: Vec<Ch> = Vec::new();
     let mut levels: Vec<u8> = Vec::new();
     let mut units: Vec<Range<usize>> = Vec::new();
     let mut inner: Vec<Range<usize>> = Vec::new();
     let mut run_count = 0;
-    for para in &resolution.paragraphs {
+    for para in paragraphs_of_text {
         chars.clear();
         chars.extend(text[para.range.clone()].char_indices().map(|(i, c)| Ch {
             byte: para.range.start + i,
@@ -84,10 +85,10 @@ pub(crate) fn layout(text: &str, resolution: &Resolution) -> Layout {
 /// where the script of the letters changes, never across paragraphs.
 pub(crate) fn uba_runs(text: &str, resolution: &Resolution) -> Vec<Run> {
     let mut splitter = RunSplitter::new(text);
+    let mut levels = resolution.levels.iter().copied();
     for para in &resolution.paragraphs {
-        for (i, c) in text[para.range.clone()].char_indices() {
-            let byte = para.range.start + i;
-            splitter.push(byte, c, resolution.levels[byte]);
+        for ((i, c), level) in text[para.range.clone()].char_indices().zip(levels.by_ref()) {
+            splitter.push(para.range.start + i, c, level);
         }
         splitter.close(para.range.end);
     }

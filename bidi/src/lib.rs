@@ -41,9 +41,12 @@
 
 mod analysis;
 mod chars;
+mod class;
 mod detect;
 mod display;
+mod implicit;
 mod letters;
+mod paragraph;
 mod run;
 pub mod uba;
 mod units;
