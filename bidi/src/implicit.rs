@@ -16,7 +16,6 @@
 
 use unicode_bidi::{BidiClass, BidiDataSource, HardcodedBidiData};
 
-use crate::class::class_of;
 use crate::uba::{L1Kind, LineEnd};
 
 /// Types after the weak rules, one byte per character.
@@ -39,19 +38,20 @@ mod ty {
 /// The deepest bracket nesting BD16 follows; past it, pairing stops for the paragraph.
 const MAX_BRACKET_DEPTH: usize = 63;
 
-/// Appends the levels of the paragraph `text` (one per character, after L1) at paragraph
-/// level `level` to `levels`. Returns false, with `levels` as it was, when the paragraph
-/// holds an explicit embedding, override or isolate character: those need X1–X10, the full
-/// algorithm. `pairs` is scratch space for bracket pairs.
+/// Appends the levels of a paragraph (one per character, after L1) at paragraph level
+/// `level` to `levels`; `chars` are the paragraph's characters with their Bidi_Class.
+/// Returns false, with `levels` as it was, when the paragraph holds an explicit embedding,
+/// override or isolate character: those need X1–X10, the full algorithm. `pairs` is scratch
+/// space for bracket pairs.
 pub(crate) fn resolve_paragraph(
-    text: &str,
+    chars: impl Iterator<Item = (char, BidiClass)>,
     level: u8,
     levels: &mut Vec<u8>,
     pairs: &mut Vec<(usize, usize)>,
 ) -> bool {
     let start = levels.len();
     pairs.clear();
-    if !weak_types(text, level, levels, pairs) {
+    if !weak_types(chars, level, levels, pairs) {
         levels.truncate(start);
         return false;
     }
@@ -72,12 +72,17 @@ fn embedding_type(level: u8) -> u8 {
     }
 }
 
-/// Decodes `text` once, appending its types after W1–W7 to `out` and its bracket pairs
-/// (BD16) to `pairs`. False when an explicit formatting character is found.
-fn weak_types(text: &str, level: u8, out: &mut Vec<u8>, pairs: &mut Vec<(usize, usize)>) -> bool {
+/// Reads the characters once, appending their types after W1–W7 to `out` and their bracket
+/// pairs (BD16) to `pairs`. False when an explicit formatting character is found.
+fn weak_types(
+    chars: impl Iterator<Item = (char, BidiClass)>,
+    level: u8,
+    out: &mut Vec<u8>,
+    pairs: &mut Vec<(usize, usize)>,
+) -> bool {
     use BidiClass::*;
     let start = out.len();
-    out.reserve(text.len());
+    out.reserve(chars.size_hint().0);
     let sos = if level % 2 == 0 { L } else { R };
     // W1: the class of the previous character after W1.
     let mut prev_w1 = sos;
@@ -96,8 +101,7 @@ fn weak_types(text: &str, level: u8, out: &mut Vec<u8>, pairs: &mut Vec<(usize, 
     let mut separator: Option<(usize, BidiClass, BidiClass)> = None;
     let mut brackets = BracketStack::default();
 
-    for c in text.chars() {
-        let class = class_of(c);
+    for (c, class) in chars {
         let i = out.len() - start;
         match class {
             // X9: removed; every rule looks through it.

@@ -25,6 +25,18 @@ pub struct Run {
     pub level: u8,
 }
 
+/// `Script::of_char`, with the ASCII and Hebrew blocks answered inline: the run splitters ask
+/// for every character.
+#[inline]
+pub(crate) fn script_of(c: char) -> Script {
+    match c {
+        'a'..='z' | 'A'..='Z' => Script::LATN,
+        '\0'..='\u{7f}' => Script::ZYYY,
+        '\u{0591}'..='\u{05C7}' | '\u{05D0}'..='\u{05EA}' | '\u{05EF}'..='\u{05F4}' => Script::HEBR,
+        _ => Script::of_char(c),
+    }
+}
+
 /// Cuts a text into runs as its characters are fed in logical order: a new run starts where
 /// the level changes, where a letter of another script appears, and at every forced break
 /// (paragraph boundaries). Neutral characters (Common, Inherited) join the run they follow.
@@ -51,10 +63,9 @@ impl<'t> RunSplitter<'t> {
         }
     }
 
-    /// Feeds the character `c` at `byte`, displayed at `level`.
+    /// Feeds a character of `script` at `byte`, displayed at `level`.
     #[inline]
-    pub(crate) fn push(&mut self, byte: usize, c: char, level: u8) {
-        let script = Script::of_char(c);
+    pub(crate) fn push_script(&mut self, byte: usize, script: Script, level: u8) {
         let letter = !script.is_neutral();
         match &mut self.open {
             Some(run)

@@ -12,6 +12,7 @@
 use lashon_vocab::{BaseDir, Dir};
 use unicode_bidi::{BidiClass, BidiInfo, Level};
 
+use crate::class::class_of;
 use crate::implicit;
 pub use crate::paragraph::{paragraphs, Paragraph};
 
@@ -65,7 +66,8 @@ pub fn resolve(text: &str, base: BaseDir) -> Resolution {
     let mut pairs = Vec::new();
     for para in &paragraphs {
         let para_text = &text[para.range.clone()];
-        if !implicit::resolve_paragraph(para_text, para.level, &mut levels, &mut pairs) {
+        let chars = para_text.chars().map(|c| (c, class_of(c)));
+        if !implicit::resolve_paragraph(chars, para.level, &mut levels, &mut pairs) {
             resolve_paragraph_full(para_text, para.level, &mut levels);
         }
     }
@@ -80,7 +82,8 @@ pub fn resolve_fast(text: &str, base: BaseDir) -> Option<Resolution> {
     let mut pairs = Vec::new();
     for para in &paragraphs {
         let para_text = &text[para.range.clone()];
-        if !implicit::resolve_paragraph(para_text, para.level, &mut levels, &mut pairs) {
+        let chars = para_text.chars().map(|c| (c, class_of(c)));
+        if !implicit::resolve_paragraph(chars, para.level, &mut levels, &mut pairs) {
             return None;
         }
     }
@@ -151,7 +154,7 @@ fn level_of(dir: Dir) -> Level {
 
 /// One paragraph resolved by `unicode-bidi` at the paragraph level `level`, its levels (one
 /// per character, after L1) appended to `levels`.
-fn resolve_paragraph_full(text: &str, level: u8, levels: &mut Vec<u8>) {
+pub(crate) fn resolve_paragraph_full(text: &str, level: u8, levels: &mut Vec<u8>) {
     let info = BidiInfo::new(text, Level::new(level).ok());
     let from = levels.len();
     levels.extend(text.char_indices().map(|(i, _)| info.levels[i].number()));
