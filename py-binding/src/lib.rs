@@ -26,6 +26,7 @@ mod errors;
 mod hebrew;
 mod icu;
 mod protect;
+mod results;
 mod webhook;
 
 use pyo3::prelude::*;
@@ -34,6 +35,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bidi::register(m)?;
+    results::register(m)?;
     hebrew::register(m)?;
     icu::register(m)?;
     protect::register(m)?;
