@@ -186,12 +186,12 @@ def main() -> None:
             f"{lengths[0]}–{lengths[-1]} characters (median {lengths[len(lengths) // 2]})"
         )
     print()
-    header = f"{'call':44} {'texts':11} {'lashon MB/s':>12} {'peer MB/s':>10} {'ratio':>7}"
+    header = f"{'call':46} {'texts':11} {'lashon MB/s':>12} {'peer MB/s':>10} {'ratio':>7}"
     print(header)
     print("-" * len(header))
 
     def row(call: str, set_name: str, ours: float, peer: float) -> None:
-        print(f"{call:44} {set_name:11} {ours:12.2f} {peer:10.2f} {ours / peer:7.2f}")
+        print(f"{call:46} {set_name:11} {ours:12.2f} {peer:10.2f} {ours / peer:7.2f}")
 
     for name, texts in sets.items():
         size = sum(len(t.encode("utf-8")) for t in texts)
