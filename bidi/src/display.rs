@@ -65,7 +65,7 @@ impl Scratch {
 
     fn push_runs(&self, splitter: &mut RunSplitter<'_>) {
         for (ch, &level) in self.chars.iter().zip(&self.levels) {
-            splitter.push_script(ch.byte, ch.script, level);
+            splitter.push(ch.byte, ch.c.len_utf16(), ch.script, level);
         }
     }
 }

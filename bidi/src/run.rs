@@ -1,7 +1,8 @@
 //! Runs: stretches of one direction and one script, with UTF-16 offsets.
 
-use lashon_vocab::utf16::OffsetCursor;
 use lashon_vocab::{Dir, LangTag, Script};
+
+use crate::letters::lang_of;
 use serde::Serialize;
 
 /// A run of text with one direction and one script, as the API reports it.
@@ -40,15 +41,19 @@ pub(crate) fn script_of(c: char) -> Script {
 /// Cuts a text into runs as its characters are fed in logical order: a new run starts where
 /// the level changes, where a letter of another script appears, and at every forced break
 /// (paragraph boundaries). Neutral characters (Common, Inherited) join the run they follow.
+///
+/// Every character must be fed, in order: the UTF-16 offsets are counted from them.
 pub(crate) struct RunSplitter<'t> {
     text: &'t str,
-    cursor: OffsetCursor<'t>,
     runs: Vec<Run>,
     open: Option<OpenRun>,
+    /// The UTF-16 offset of the next character.
+    unit: usize,
 }
 
 struct OpenRun {
     start_byte: usize,
+    start_unit: usize,
     level: u8,
     script: Script,
 }
@@ -57,15 +62,22 @@ impl<'t> RunSplitter<'t> {
     pub(crate) fn new(text: &'t str) -> Self {
         RunSplitter {
             text,
-            cursor: OffsetCursor::new(text),
             runs: Vec::new(),
             open: None,
+            unit: 0,
         }
     }
 
-    /// Feeds a character of `script` at `byte`, displayed at `level`.
+    /// Feeds the next character: `units` UTF-16 code units of `script` at `byte`, displayed
+    /// at `level`.
     #[inline]
-    pub(crate) fn push_script(&mut self, byte: usize, script: Script, level: u8) {
+    pub(crate) fn push(&mut self, byte: usize, units: usize, script: Script, level: u8) {
+        self.push_script(byte, script, level);
+        self.unit += units;
+    }
+
+    #[inline]
+    fn push_script(&mut self, byte: usize, script: Script, level: u8) {
         let letter = !script.is_neutral();
         match &mut self.open {
             Some(run)
@@ -80,6 +92,7 @@ impl<'t> RunSplitter<'t> {
                 self.close(byte);
                 self.open = Some(OpenRun {
                     start_byte: byte,
+                    start_unit: self.unit,
                     level,
                     script: if letter { script } else { Script::ZYYY },
                 });
@@ -87,18 +100,16 @@ impl<'t> RunSplitter<'t> {
         }
     }
 
-    /// Ends the open run at `byte` (a paragraph boundary).
+    /// Ends the open run at `byte`, where the next character (or a paragraph) starts.
     pub(crate) fn close(&mut self, byte: usize) {
         if let Some(run) = self.open.take() {
-            let start = self.cursor.advance_to(run.start_byte);
-            let end = self.cursor.advance_to(byte);
             self.runs.push(Run {
                 text: self.text[run.start_byte..byte].to_string(),
                 dir: Dir::from_level(run.level),
                 script: run.script,
-                lang: LangTag::from_script(run.script),
-                start,
-                end,
+                lang: lang_of(run.script),
+                start: run.start_unit,
+                end: self.unit,
                 level: run.level,
             });
         }
