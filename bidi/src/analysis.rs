@@ -4,7 +4,7 @@ use lashon_vocab::{BaseDir, Dir, LangTag, Script};
 use serde::Serialize;
 
 use crate::display::uba_and_display_runs;
-use crate::letters::letter_stats;
+use crate::letters::scan_letters;
 use crate::run::Run;
 use crate::uba::{base_dir, paragraphs};
 
@@ -43,8 +43,9 @@ pub struct DirectionAnalysis {
 /// ```
 pub fn analyze(text: &str, base: BaseDir) -> DirectionAnalysis {
     let paragraphs = paragraphs(text, base);
-    let (runs, display_runs) = uba_and_display_runs(text, &paragraphs);
-    let stats = letter_stats(text);
+    let mut script_changes = 0;
+    let stats = scan_letters(text, |_, _, _| script_changes += 1);
+    let (runs, display_runs) = uba_and_display_runs(text, &paragraphs, script_changes);
     let script = stats.dominant().unwrap_or(Script::ZYYY);
     DirectionAnalysis {
         dir: base_dir(&paragraphs, base),

@@ -73,7 +73,7 @@ impl Scratch {
 /// Builds the display runs of `text` with its `paragraphs` (the levels of its characters are
 /// not needed: display units replace them).
 pub(crate) fn layout(text: &str, paragraphs: &[Paragraph]) -> Layout {
-    let mut splitter = RunSplitter::new(text);
+    let mut splitter = RunSplitter::with_capacity(text, paragraphs.len());
     let mut out = Vec::with_capacity(paragraphs.len());
     let mut scratch = Scratch::default();
     let mut run_count = 0;
@@ -101,9 +101,18 @@ pub(crate) fn layout(text: &str, paragraphs: &[Paragraph]) -> Layout {
 /// formatting characters, `unicode-bidi`), their kinds the display units, their scripts both
 /// run splitters. UBA runs are level runs in logical order, split further where the script
 /// of the letters changes, never across paragraphs.
-pub(crate) fn uba_and_display_runs(text: &str, paragraphs: &[Paragraph]) -> (Vec<Run>, Vec<Run>) {
-    let mut uba = RunSplitter::new(text);
-    let mut display = RunSplitter::new(text);
+///
+/// `script_changes` (where the script of the letters changes, as letter counting saw them)
+/// sizes the run lists: every change starts a run of each kind, and numbers and units add
+/// about half as many again in mixed text.
+pub(crate) fn uba_and_display_runs(
+    text: &str,
+    paragraphs: &[Paragraph],
+    script_changes: usize,
+) -> (Vec<Run>, Vec<Run>) {
+    let expected = script_changes + paragraphs.len();
+    let mut uba = RunSplitter::with_capacity(text, expected + expected / 2);
+    let mut display = RunSplitter::with_capacity(text, expected + expected / 2);
     let mut scratch = Scratch::default();
     for para in paragraphs {
         decode_paragraph(text, para.range.clone(), &mut scratch.chars);

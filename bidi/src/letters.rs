@@ -348,11 +348,6 @@ pub(crate) fn scan_letters(text: &str, on_script: impl FnMut(usize, usize, Scrip
     scan.stats
 }
 
-/// Letter statistics of `text`.
-pub(crate) fn letter_stats(text: &str) -> LetterStats {
-    scan_letters(text, |_, _, _| {})
-}
-
 /// `LangTag::from_script`, with the four scripts of the service's languages answered inline:
 /// detect asks once per segment.
 #[inline]

@@ -59,10 +59,12 @@ struct OpenRun {
 }
 
 impl<'t> RunSplitter<'t> {
-    pub(crate) fn new(text: &'t str) -> Self {
+    /// A splitter expecting about `runs` runs (reserved at once: a long text's run list
+    /// otherwise doubles its way up, copying itself each time).
+    pub(crate) fn with_capacity(text: &'t str, runs: usize) -> Self {
         RunSplitter {
             text,
-            runs: Vec::new(),
+            runs: Vec::with_capacity(runs),
             open: None,
             unit: 0,
         }
