@@ -1,7 +1,8 @@
 // The results of `wrap` and `detect`, built on the JavaScript side from what the wasm module
 // hands over in one call: the output string (decoded once) and one array of numbers (codes,
-// offsets, shares, and the character codes of the few distinct script and language names).
-// Nothing stays allocated in wasm memory. Runs and segments become objects only when read (then kept), and their `text` is a
+// offsets, shares, and the character codes of the few distinct script and language names),
+// read straight out of wasm memory into a plain array. Nothing stays allocated in wasm
+// memory, and in the steady state no typed array or name string is made per call. Runs and segments become objects only when read (then kept), and their `text` is a
 // slice of the caller's own string at the UTF-16 offsets: no text is encoded or decoded again.
 // `toJSON()` is the HTTP response, so JSON.stringify(result) writes what the service returns.
 
@@ -9,9 +10,44 @@ const DIRS = ["ltr", "rtl"];
 const FORMATS = ["html", "isolate", "marks"];
 const NAME_SEPARATOR = "\u001f";
 
-// The names at the end of `codes`, from index `from`.
+// Views of wasm memory, made again only when the memory grows (its buffer changes).
+let viewed = null;
+let u32 = null;
+let f64 = null;
+
+function views(memory) {
+  if (memory.buffer !== viewed) {
+    viewed = memory.buffer;
+    u32 = new Uint32Array(viewed);
+    f64 = new Float64Array(viewed);
+  }
+}
+
+// `len` numbers at byte `ptr` of wasm memory, as a plain array.
+function copy(view, ptr, len, width) {
+  const out = new Array(len);
+  const at = ptr / width;
+  for (let i = 0; i < len; i++) out[i] = view[at + i];
+  return out;
+}
+
+// The names at the end of `codes`, from index `from`. A text's results name the same few
+// scripts and languages again and again, so the lists are kept by their character codes.
+const NAME_CACHE = new Map();
+
 function names(codes, from) {
-  return String.fromCharCode.apply(null, codes.subarray(from)).split(NAME_SEPARATOR);
+  let hash = codes.length - from;
+  for (let i = from; i < codes.length; i++) hash = (Math.imul(hash, 31) + codes[i]) | 0;
+  const hit = NAME_CACHE.get(hash);
+  if (hit !== undefined && hit.codes.length === codes.length - from) {
+    let same = true;
+    for (let i = 0; i < hit.codes.length && same; i++) same = hit.codes[i] === codes[from + i];
+    if (same) return hit.names;
+  }
+  const own = codes.slice(from);
+  const list = String.fromCharCode.apply(null, own).split(NAME_SEPARATOR);
+  if (NAME_CACHE.size < 1024) NAME_CACHE.set(hash, { codes: own, names: list });
+  return list;
 }
 
 // A typed array of every `stride`-th code from `offset`, `count` times.
@@ -134,10 +170,14 @@ export class Detection {
   }
 }
 
-export function makeWrapped(input, output, codes) {
-  return new Wrapped(input, output, codes);
+// `codes` are `len` u32 at byte `ptr` of `memory`.
+export function makeWrapped(input, output, memory, ptr, len) {
+  views(memory);
+  return new Wrapped(input, output, copy(u32, ptr, len, 4));
 }
 
-export function makeDetection(input, codes) {
-  return new Detection(input, codes);
+// `codes` are `len` f64 at byte `ptr` of `memory`.
+export function makeDetection(input, memory, ptr, len) {
+  views(memory);
+  return new Detection(input, copy(f64, ptr, len, 8));
 }

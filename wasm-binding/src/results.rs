@@ -15,11 +15,19 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/src/results.js")]
 extern "C" {
+    /// `codes` are the `len` u32 at byte `ptr` of `memory`, read before the call returns.
     #[wasm_bindgen(js_name = makeWrapped)]
-    fn make_wrapped(input: &JsValue, output: &str, codes: Vec<u32>) -> JsValue;
+    fn make_wrapped(input: &JsValue, output: &str, memory: &JsValue, ptr: u32, len: u32)
+        -> JsValue;
 
+    /// `codes` are the `len` f64 at byte `ptr` of `memory`, read before the call returns.
     #[wasm_bindgen(js_name = makeDetection)]
-    fn make_detection(input: &JsValue, codes: Vec<f64>) -> JsValue;
+    fn make_detection(input: &JsValue, memory: &JsValue, ptr: u32, len: u32) -> JsValue;
+}
+
+thread_local! {
+    /// The module's memory, handed to `results.js` so it reads the codes in place.
+    static MEMORY: JsValue = wasm_bindgen::memory();
 }
 
 /// What `results.js` separates names with.
@@ -86,7 +94,15 @@ pub fn wrapped(input: &JsValue, w: &Wrapped) -> JsValue {
         ]);
     }
     names.append_to(&mut codes);
-    make_wrapped(input, &w.output, codes)
+    MEMORY.with(|memory| {
+        make_wrapped(
+            input,
+            &w.output,
+            memory,
+            codes.as_ptr() as u32,
+            codes.len() as u32,
+        )
+    })
 }
 
 /// The JavaScript `Detection` of `input`: the numbers `[lang, script, dir, confidence,
@@ -115,5 +131,5 @@ pub fn detection(input: &JsValue, d: &Detection<'_>) -> JsValue {
         codes.extend([f64::from(names.index(l.lang.as_str())), l.share]);
     }
     names.append_to(&mut codes);
-    make_detection(input, codes)
+    MEMORY.with(|memory| make_detection(input, memory, codes.as_ptr() as u32, codes.len() as u32))
 }
