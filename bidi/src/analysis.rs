@@ -3,10 +3,10 @@
 use lashon_vocab::{BaseDir, Dir, LangTag, Script};
 use serde::Serialize;
 
-use crate::display::{layout, uba_runs};
-use crate::letters::letter_stats;
+use crate::display::uba_and_display_runs;
+use crate::letters::scan_letters;
 use crate::run::Run;
-use crate::uba::resolve;
+use crate::uba::{base_dir, paragraphs};
 
 /// The direction analysis of a string, in the shape of the API's "direction analysis" block.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -42,15 +42,17 @@ pub struct DirectionAnalysis {
 /// assert_eq!(units, ["המחיר הוא ", "₪1,200.50", " כולל מע\"מ"]);
 /// ```
 pub fn analyze(text: &str, base: BaseDir) -> DirectionAnalysis {
-    let resolution = resolve(text, base);
-    let stats = letter_stats(text);
+    let paragraphs = paragraphs(text, base);
+    let mut script_changes = 0;
+    let stats = scan_letters(text, |_, _, _| script_changes += 1);
+    let (runs, display_runs) = uba_and_display_runs(text, &paragraphs, script_changes);
     let script = stats.dominant().unwrap_or(Script::ZYYY);
     DirectionAnalysis {
-        dir: resolution.base_dir(base),
+        dir: base_dir(&paragraphs, base),
         mixed: stats.ltr_letters > 0 && stats.rtl_letters > 0,
         lang: LangTag::from_script(script),
         script,
-        runs: uba_runs(text, &resolution),
-        display_runs: layout(text, &resolution).runs,
+        runs,
+        display_runs,
     }
 }

@@ -4,7 +4,7 @@
 //! direction, digits, combining marks, spaces, breaks and invisible controls. Hebrew and ASCII
 //! take fast paths; everything else asks the Unicode data in `unicode-bidi`.
 
-use unicode_bidi::{bidi_class, BidiClass};
+use unicode_bidi::BidiClass;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CharKind {
@@ -29,21 +29,20 @@ pub(crate) enum CharKind {
 }
 
 impl CharKind {
+    #[cfg(test)]
     pub(crate) fn of(c: char) -> CharKind {
-        match c {
-            'a'..='z' | 'A'..='Z' => CharKind::LtrLetter,
-            '0'..='9' => CharKind::Digit,
-            ' ' | '\u{0C}' => CharKind::Space,
-            '\n' | '\r' | '\t' | '\u{0B}' | '\u{1c}'..='\u{1f}' => CharKind::Break,
-            '\0'..='\u{1f}' | '\u{7f}' => CharKind::Control,
-            '!'..='~' => CharKind::Other,
-            '\u{05D0}'..='\u{05EA}' | '\u{05EF}'..='\u{05F4}' => CharKind::RtlLetter,
-            '\u{05BE}' | '\u{05C0}' | '\u{05C3}' | '\u{05C6}' => CharKind::RtlLetter,
-            '\u{0591}'..='\u{05C7}' => CharKind::Mark,
-            // LRM, RLM and ALM are strong for the UBA but invisible: they never start or
-            // carry a unit.
-            c if is_directional_mark(c) => CharKind::Control,
-            _ => CharKind::from_class(bidi_class(c)),
+        CharKind::of_class(c, crate::class::class_of(c))
+    }
+
+    /// The kind of `c`, whose Bidi_Class is `class`.
+    #[inline]
+    pub(crate) fn of_class(c: char, class: BidiClass) -> CharKind {
+        // LRM, RLM and ALM are strong for the UBA but invisible: they never start or carry a
+        // unit.
+        if is_directional_mark(c) {
+            CharKind::Control
+        } else {
+            CharKind::from_class(class)
         }
     }
 
@@ -126,14 +125,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn fast_paths_agree_with_bidi_classes() {
+    fn kinds_follow_bidi_classes() {
+        use unicode_bidi::bidi_class;
         for c in ('\0'..='\u{7f}').chain('\u{0590}'..='\u{05FF}') {
-            if is_directional_mark(c) {
-                continue;
-            }
-            let fast = CharKind::of(c);
-            let slow = CharKind::from_class(bidi_class(c));
-            assert_eq!(fast, slow, "U+{:04X}", c as u32);
+            let want = if is_directional_mark(c) {
+                CharKind::Control
+            } else {
+                CharKind::from_class(bidi_class(c))
+            };
+            assert_eq!(CharKind::of(c), want, "U+{:04X}", c as u32);
         }
+        assert_eq!(CharKind::of('a'), CharKind::LtrLetter);
+        assert_eq!(CharKind::of('\u{05D0}'), CharKind::RtlLetter);
+        assert_eq!(CharKind::of('\u{05B8}'), CharKind::Mark);
+        assert_eq!(CharKind::of('\n'), CharKind::Break);
+        assert_eq!(CharKind::of('\u{200F}'), CharKind::Control);
     }
 }

@@ -4,7 +4,7 @@ use lashon_vocab::utf16;
 use lashon_vocab::{Dir, LangTag, Script};
 use serde::Serialize;
 
-use crate::letters::{round_share, scan_letters};
+use crate::letters::{lang_of, round_share, scan_letters};
 
 /// A same-script stretch of the input. Digits, spaces and punctuation join the stretch they
 /// follow (or, at the very start, the one they precede); the stretches tile the input.
@@ -106,8 +106,9 @@ impl<'t> SegmentBuilder<'t> {
     fn new(text: &'t str) -> Self {
         SegmentBuilder {
             text,
-            // About one segment per 64 bytes in mixed text; a guess that avoids most regrowth.
-            segments: Vec::with_capacity(text.len() / 64),
+            // About one segment per 32 bytes in mixed text (a Latin term every few Hebrew
+            // words); a guess that avoids most regrowth.
+            segments: Vec::with_capacity(text.len() / 32),
             start: 0,
             start_unit: 0,
             script: Script::ZYYY,
@@ -130,6 +131,7 @@ impl<'t> SegmentBuilder<'t> {
         self.script = script;
     }
 
+    #[inline]
     fn close(&mut self, byte: usize, unit: usize) {
         if byte > self.start {
             self.segments.push(Segment {
@@ -137,7 +139,7 @@ impl<'t> SegmentBuilder<'t> {
                 start: self.start_unit,
                 end: unit,
                 script: self.script,
-                lang: LangTag::from_script(self.script),
+                lang: lang_of(self.script),
             });
         }
     }

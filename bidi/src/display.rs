@@ -1,11 +1,12 @@
-//! Display layout: paragraphs, their display units, and the display runs built from them.
+//! Display layout: paragraphs, their display units, and the display runs built from them;
+//! and, for `analyze`, the UBA's runs from the same decoded characters.
 
 use std::ops::Range;
 
-use crate::chars::CharKind;
+use crate::implicit;
 use crate::run::{Run, RunSplitter};
-use crate::uba::Resolution;
-use crate::units::{ltr_units, rtl_units, Ch};
+use crate::uba::{resolve_paragraph_full, Paragraph};
+use crate::units::{decode_paragraph, ltr_units, rtl_units, Ch};
 
 /// A paragraph of the display layout.
 #[derive(Debug, Clone)]
@@ -24,72 +25,108 @@ pub(crate) struct Layout {
     pub runs: Vec<Run>,
 }
 
-/// Builds the display runs of `text` with the paragraphs (and levels) of `resolution`.
-///
-/// Levels: the paragraph level `p` everywhere, `p + 1` for a unit of the other direction,
-/// and, in a left-to-right paragraph, level 2 for a number inside a right-to-left phrase.
-pub(crate) fn layout(text: &str, resolution: &Resolution) -> Layout {
-    let mut splitter = RunSplitter::new(text);
-    let mut paragraphs = Vec::with_capacity(resolution.paragraphs.len());
-    let mut chars: Vec<Ch> = Vec::new();
-    let mut levels: Vec<u8> = Vec::new();
-    let mut units: Vec<Range<usize>> = Vec::new();
-    let mut inner: Vec<Range<usize>> = Vec::new();
-    let mut run_count = 0;
-    for para in &resolution.paragraphs {
-        chars.clear();
-        chars.extend(text[para.range.clone()].char_indices().map(|(i, c)| Ch {
-            byte: para.range.start + i,
-            c,
-            kind: CharKind::of(c),
-        }));
-        levels.clear();
-        levels.resize(chars.len(), para.level);
-        units.clear();
-        if para.level % 2 == 1 {
-            ltr_units(&chars, 0..chars.len(), &mut units);
-            for unit in &units {
-                levels[unit.clone()].fill(para.level + 1);
+/// Scratch space reused from paragraph to paragraph.
+#[derive(Default)]
+struct Scratch {
+    chars: Vec<Ch>,
+    levels: Vec<u8>,
+    units: Vec<Range<usize>>,
+    inner: Vec<Range<usize>>,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Scratch {
+    /// The display level of each of `self.chars` (a paragraph at `para_level`) into
+    /// `self.levels`: the paragraph level everywhere, one more for a unit of the other
+    /// direction, and, in a left-to-right paragraph, level 2 for a number inside a
+    /// right-to-left phrase.
+    fn display_levels(&mut self, para_level: u8) {
+        let chars = &self.chars;
+        self.levels.clear();
+        self.levels.resize(chars.len(), para_level);
+        self.units.clear();
+        if para_level % 2 == 1 {
+            ltr_units(chars, 0..chars.len(), &mut self.units);
+            for unit in &self.units {
+                self.levels[unit.clone()].fill(para_level + 1);
             }
         } else {
-            rtl_units(&chars, 0..chars.len(), &mut units);
-            for unit in &units {
-                levels[unit.clone()].fill(para.level + 1);
-                inner.clear();
-                ltr_units(&chars, unit.clone(), &mut inner);
-                for number in &inner {
-                    levels[number.clone()].fill(para.level + 2);
+            rtl_units(chars, 0..chars.len(), &mut self.units);
+            for unit in &self.units {
+                self.levels[unit.clone()].fill(para_level + 1);
+                self.inner.clear();
+                ltr_units(chars, unit.clone(), &mut self.inner);
+                for number in &self.inner {
+                    self.levels[number.clone()].fill(para_level + 2);
                 }
             }
         }
-        for (ch, &level) in chars.iter().zip(&levels) {
-            splitter.push(ch.byte, ch.c, level);
+    }
+
+    fn push_runs(&self, splitter: &mut RunSplitter<'_>) {
+        for (ch, &level) in self.chars.iter().zip(&self.levels) {
+            splitter.push(ch.byte, ch.c.len_utf16(), ch.script, level);
         }
+    }
+}
+
+/// Builds the display runs of `text` with its `paragraphs` (the levels of its characters are
+/// not needed: display units replace them).
+pub(crate) fn layout(text: &str, paragraphs: &[Paragraph]) -> Layout {
+    let mut splitter = RunSplitter::with_capacity(text, paragraphs.len());
+    let mut out = Vec::with_capacity(paragraphs.len());
+    let mut scratch = Scratch::default();
+    let mut run_count = 0;
+    for para in paragraphs {
+        decode_paragraph(text, para.range.clone(), &mut scratch.chars);
+        scratch.display_levels(para.level);
+        scratch.push_runs(&mut splitter);
         splitter.close(para.range.end);
         let before = run_count;
         run_count = splitter.len();
-        paragraphs.push(ParagraphLayout {
+        out.push(ParagraphLayout {
             range: para.range.clone(),
             level: para.level,
             runs: before..run_count,
         });
     }
     Layout {
-        paragraphs,
+        paragraphs: out,
         runs: splitter.finish(),
     }
 }
 
-/// The runs of `text` as the UBA resolved them: level runs in logical order, split further
-/// where the script of the letters changes, never across paragraphs.
-pub(crate) fn uba_runs(text: &str, resolution: &Resolution) -> Vec<Run> {
-    let mut splitter = RunSplitter::new(text);
-    for para in &resolution.paragraphs {
-        for (i, c) in text[para.range.clone()].char_indices() {
-            let byte = para.range.start + i;
-            splitter.push(byte, c, resolution.levels[byte]);
+/// The UBA's runs and the display runs of `text`, from one decoding of each paragraph: its
+/// characters' classes feed the UBA's fast path (or, for a paragraph with explicit
+/// formatting characters, `unicode-bidi`), their kinds the display units, their scripts both
+/// run splitters. UBA runs are level runs in logical order, split further where the script
+/// of the letters changes, never across paragraphs.
+///
+/// `script_changes` (where the script of the letters changes, as letter counting saw them)
+/// sizes the run lists: every change starts a run of each kind, and numbers and units add
+/// about half as many again in mixed text.
+pub(crate) fn uba_and_display_runs(
+    text: &str,
+    paragraphs: &[Paragraph],
+    script_changes: usize,
+) -> (Vec<Run>, Vec<Run>) {
+    let expected = script_changes + paragraphs.len();
+    let mut uba = RunSplitter::with_capacity(text, expected + expected / 2);
+    let mut display = RunSplitter::with_capacity(text, expected + expected / 2);
+    let mut scratch = Scratch::default();
+    for para in paragraphs {
+        decode_paragraph(text, para.range.clone(), &mut scratch.chars);
+        scratch.levels.clear();
+        let chars = scratch.chars.iter().map(|ch| (ch.c, ch.class));
+        if !implicit::resolve_paragraph(chars, para.level, &mut scratch.levels, &mut scratch.pairs)
+        {
+            resolve_paragraph_full(&text[para.range.clone()], para.level, &mut scratch.levels);
         }
-        splitter.close(para.range.end);
+        scratch.push_runs(&mut uba);
+        uba.close(para.range.end);
+        scratch.display_levels(para.level);
+        scratch.push_runs(&mut display);
+        display.close(para.range.end);
     }
-    splitter.finish()
+    (uba.finish(), display.finish())
 }

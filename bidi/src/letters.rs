@@ -65,6 +65,7 @@ pub(crate) fn letter_script(c: char) -> (Script, bool) {
 impl LetterStats {
     /// Counts one finished word of `script` with `letters` letters; `name_like` when it has
     /// an upper-case letter.
+    #[inline]
     fn add_word(&mut self, script: Script, byte: usize, letters: u64, name_like: bool) {
         // Words alternate between two or three scripts; try the last one used first.
         let found = match self.scripts.get(self.last) {
@@ -347,9 +348,17 @@ pub(crate) fn scan_letters(text: &str, on_script: impl FnMut(usize, usize, Scrip
     scan.stats
 }
 
-/// Letter statistics of `text`.
-pub(crate) fn letter_stats(text: &str) -> LetterStats {
-    scan_letters(text, |_, _, _| {})
+/// `LangTag::from_script`, with the four scripts of the service's languages answered inline:
+/// detect asks once per segment.
+#[inline]
+pub(crate) fn lang_of(script: Script) -> LangTag {
+    match script {
+        Script::HEBR => LangTag::HE,
+        Script::LATN => LangTag::EN,
+        Script::CYRL => LangTag::RU,
+        Script::ARAB => LangTag::AR,
+        other => LangTag::from_script(other),
+    }
 }
 
 /// Rounds a share to four decimals, so JSON output stays readable and stable.
@@ -360,6 +369,19 @@ pub(crate) fn round_share(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inline_languages_are_the_vocabulary_s() {
+        for script in [
+            Script::HEBR,
+            Script::LATN,
+            Script::CYRL,
+            Script::ARAB,
+            Script::GREK,
+        ] {
+            assert_eq!(lang_of(script), LangTag::from_script(script));
+        }
+    }
 
     /// The byte-level fast paths must agree with the general classification.
     #[test]

@@ -2,11 +2,14 @@
 //! render-ready wrapping and language detection for mixed Hebrew, English, Russian and
 //! Arabic text.
 //!
-//! - [`analyze`] resolves a string with the Unicode Bidirectional Algorithm (UAX #9, through
-//!   the `unicode-bidi` crate) and reports the paragraph direction, whether the text mixes
-//!   directions, the dominant language and script, the UBA's runs, and the *display runs*:
-//!   every left-to-right unit inside right-to-left text (a Latin term, a price, a dose, a
-//!   range, a date, a URL...) as one run that a renderer must never split or mirror.
+//! - [`analyze`] resolves a string with the Unicode Bidirectional Algorithm (UAX #9) and
+//!   reports the paragraph direction, whether the text mixes directions, the dominant
+//!   language and script, the UBA's runs, and the *display runs*: every left-to-right unit
+//!   inside right-to-left text (a Latin term, a price, a dose, a range, a date, a URL...) as
+//!   one run that a renderer must never split or mirror. A paragraph without explicit
+//!   embeddings, overrides or isolates (nearly every real string) is resolved by this crate's
+//!   fast path in one decoding pass ([`uba`]); any other goes through the `unicode-bidi`
+//!   crate. Both are held to the Unicode conformance files.
 //! - [`wrap`] writes those display runs as HTML (`<span dir>`), Unicode isolates, or LRM/RLM
 //!   marks, with the paragraph direction made explicit.
 //! - [`detect`] tells the dominant language of mixed text, with same-script segments and the
@@ -41,9 +44,12 @@
 
 mod analysis;
 mod chars;
+mod class;
 mod detect;
 mod display;
+mod implicit;
 mod letters;
+mod paragraph;
 mod run;
 pub mod uba;
 mod units;

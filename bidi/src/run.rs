@@ -1,7 +1,8 @@
 //! Runs: stretches of one direction and one script, with UTF-16 offsets.
 
-use lashon_vocab::utf16::OffsetCursor;
 use lashon_vocab::{Dir, LangTag, Script};
+
+use crate::letters::lang_of;
 use serde::Serialize;
 
 /// A run of text with one direction and one script, as the API reports it.
@@ -25,36 +26,60 @@ pub struct Run {
     pub level: u8,
 }
 
+/// `Script::of_char`, with the ASCII and Hebrew blocks answered inline: the run splitters ask
+/// for every character.
+#[inline]
+pub(crate) fn script_of(c: char) -> Script {
+    match c {
+        'a'..='z' | 'A'..='Z' => Script::LATN,
+        '\0'..='\u{7f}' => Script::ZYYY,
+        '\u{0591}'..='\u{05C7}' | '\u{05D0}'..='\u{05EA}' | '\u{05EF}'..='\u{05F4}' => Script::HEBR,
+        _ => Script::of_char(c),
+    }
+}
+
 /// Cuts a text into runs as its characters are fed in logical order: a new run starts where
 /// the level changes, where a letter of another script appears, and at every forced break
 /// (paragraph boundaries). Neutral characters (Common, Inherited) join the run they follow.
+///
+/// Every character must be fed, in order: the UTF-16 offsets are counted from them.
 pub(crate) struct RunSplitter<'t> {
     text: &'t str,
-    cursor: OffsetCursor<'t>,
     runs: Vec<Run>,
     open: Option<OpenRun>,
+    /// The UTF-16 offset of the next character.
+    unit: usize,
 }
 
 struct OpenRun {
     start_byte: usize,
+    start_unit: usize,
     level: u8,
     script: Script,
 }
 
 impl<'t> RunSplitter<'t> {
-    pub(crate) fn new(text: &'t str) -> Self {
+    /// A splitter expecting about `runs` runs (reserved at once: a long text's run list
+    /// otherwise doubles its way up, copying itself each time).
+    pub(crate) fn with_capacity(text: &'t str, runs: usize) -> Self {
         RunSplitter {
             text,
-            cursor: OffsetCursor::new(text),
-            runs: Vec::new(),
+            runs: Vec::with_capacity(runs),
             open: None,
+            unit: 0,
         }
     }
 
-    /// Feeds the character `c` at `byte`, displayed at `level`.
+    /// Feeds the next character: `units` UTF-16 code units of `script` at `byte`, displayed
+    /// at `level`.
     #[inline]
-    pub(crate) fn push(&mut self, byte: usize, c: char, level: u8) {
-        let script = Script::of_char(c);
+    pub(crate) fn push(&mut self, byte: usize, units: usize, script: Script, level: u8) {
+        self.push_script(byte, script, level);
+        self.unit += units;
+    }
+
+    #[inline]
+    fn push_script(&mut self, byte: usize, script: Script, level: u8) {
         let letter = !script.is_neutral();
         match &mut self.open {
             Some(run)
@@ -69,6 +94,7 @@ impl<'t> RunSplitter<'t> {
                 self.close(byte);
                 self.open = Some(OpenRun {
                     start_byte: byte,
+                    start_unit: self.unit,
                     level,
                     script: if letter { script } else { Script::ZYYY },
                 });
@@ -76,18 +102,16 @@ impl<'t> RunSplitter<'t> {
         }
     }
 
-    /// Ends the open run at `byte` (a paragraph boundary).
+    /// Ends the open run at `byte`, where the next character (or a paragraph) starts.
     pub(crate) fn close(&mut self, byte: usize) {
         if let Some(run) = self.open.take() {
-            let start = self.cursor.advance_to(run.start_byte);
-            let end = self.cursor.advance_to(byte);
             self.runs.push(Run {
                 text: self.text[run.start_byte..byte].to_string(),
                 dir: Dir::from_level(run.level),
                 script: run.script,
-                lang: LangTag::from_script(run.script),
-                start,
-                end,
+                lang: lang_of(run.script),
+                start: run.start_unit,
+                end: self.unit,
                 level: run.level,
             });
         }

@@ -1,59 +1,56 @@
 //! Level resolution by the Unicode Bidirectional Algorithm (UAX #9).
 //!
-//! Rules P1–I2 come from the `unicode-bidi` crate. Rule L1 is applied here, once per
-//! paragraph, because the crate's public helper re-copies the levels of the whole text for
-//! every line, which is quadratic on documents with many paragraphs. Each paragraph is treated
-//! as one line, which is what the API's runs describe (and what the Unicode conformance
-//! files assume).
-
-use std::ops::Range;
+//! Two paths give the same levels. Paragraphs without explicit embeddings, overrides or
+//! isolates (nearly all real text) take the fast path of this crate (`paragraph` for P1–P3,
+//! `implicit` for W1–I2); any other paragraph, and [`resolve_full`] for every paragraph, go
+//! through the `unicode-bidi` crate for P1–I2. Rule L1 is applied here, once per paragraph,
+//! because the crate's public helper re-copies the levels of the whole text for every line,
+//! which is quadratic on documents with many paragraphs. Each paragraph is treated as one
+//! line, which is what the API's runs describe (and what the Unicode conformance files
+//! assume).
 
 use lashon_vocab::{BaseDir, Dir};
 use unicode_bidi::{BidiClass, BidiInfo, Level};
 
-/// A paragraph of the input: a byte range (including its trailing paragraph separator, if
-/// any) and the paragraph embedding level chosen by rules P2–P3 or forced by the caller.
+use crate::class::class_of;
+use crate::implicit;
+pub use crate::paragraph::{paragraphs, Paragraph};
+
+/// Resolved embedding levels of a text, one per character, after rule L1.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Paragraph {
-    pub range: Range<usize>,
-    pub level: u8,
-    /// True when the paragraph holds a strong character outside isolates (rule P2 found one).
-    pub has_strong: bool,
-}
-
-impl Paragraph {
-    /// The paragraph's base direction.
-    pub fn dir(&self) -> Dir {
-        Dir::from_level(self.level)
-    }
-}
-
-/// Resolved embedding levels of a text, one per UTF-8 byte (every byte of a character
-/// carries the character's level), after rule L1.
-#[derive(Debug, Clone)]
 pub struct Resolution {
     pub paragraphs: Vec<Paragraph>,
+    /// The level of each character (`text.chars()`), in logical order.
     pub levels: Vec<u8>,
-    /// The Bidi_Class of each byte's character.
-    pub classes: Vec<BidiClass>,
 }
 
 impl Resolution {
     /// The base direction of the whole text: the forced base, else the direction of the first
     /// paragraph that has a strong character (the first-strong rule over the text), else LTR.
     pub fn base_dir(&self, base: BaseDir) -> Dir {
-        if let Some(dir) = base.forced() {
-            return dir;
-        }
-        self.paragraphs
-            .iter()
-            .find(|p| p.has_strong)
-            .map(Paragraph::dir)
-            .unwrap_or(Dir::Ltr)
+        base_dir(&self.paragraphs, base)
     }
 }
 
+/// The base direction of a text of `paragraphs`: the forced base, else the direction of the
+/// first paragraph with a strong character, else LTR.
+pub(crate) fn base_dir(paragraphs: &[Paragraph], base: BaseDir) -> Dir {
+    if let Some(dir) = base.forced() {
+        return dir;
+    }
+    paragraphs
+        .iter()
+        .find(|p| p.has_strong)
+        .map(Paragraph::dir)
+        .unwrap_or(Dir::Ltr)
+}
+
 /// Resolves `text` with the paragraph base `base` (`auto` applies P2–P3 to each paragraph).
+///
+/// A paragraph without explicit embeddings, overrides or isolates takes the fast path
+/// (`implicit`: one decoding pass and one sweep, no `BidiInfo`); any other paragraph is
+/// resolved by `unicode-bidi`. [`resolve_full`] resolves every paragraph by `unicode-bidi`;
+/// the two give the same levels (the conformance and property tests check it).
 ///
 /// ```
 /// use lashon_bidi::uba::resolve;
@@ -61,16 +58,44 @@ impl Resolution {
 ///
 /// let r = resolve("abc אבג", BaseDir::Auto);
 /// assert_eq!(r.paragraphs[0].level, 0);
-/// assert_eq!(&r.levels[..4], &[0, 0, 0, 0]);
-/// assert_eq!(r.levels[4], 1);
+/// assert_eq!(r.levels, [0, 0, 0, 0, 1, 1, 1]);
 /// ```
 pub fn resolve(text: &str, base: BaseDir) -> Resolution {
-    let forced = base.forced().map(|d| match d {
-        Dir::Ltr => Level::ltr(),
-        Dir::Rtl => Level::rtl(),
-    });
+    let paragraphs = paragraphs(text, base);
+    let mut levels = Vec::with_capacity(text.len());
+    let mut pairs = Vec::new();
+    for para in &paragraphs {
+        let para_text = &text[para.range.clone()];
+        let chars = para_text.chars().map(|c| (c, class_of(c)));
+        if !implicit::resolve_paragraph(chars, para.level, &mut levels, &mut pairs) {
+            resolve_paragraph_full(para_text, para.level, &mut levels);
+        }
+    }
+    Resolution { paragraphs, levels }
+}
+
+/// Like [`resolve`], with the fast path only: `None` when a paragraph holds an explicit
+/// embedding, override or isolate. For tests that hold the fast path to the full one.
+pub fn resolve_fast(text: &str, base: BaseDir) -> Option<Resolution> {
+    let paragraphs = paragraphs(text, base);
+    let mut levels = Vec::with_capacity(text.len());
+    let mut pairs = Vec::new();
+    for para in &paragraphs {
+        let para_text = &text[para.range.clone()];
+        let chars = para_text.chars().map(|c| (c, class_of(c)));
+        if !implicit::resolve_paragraph(chars, para.level, &mut levels, &mut pairs) {
+            return None;
+        }
+    }
+    Some(Resolution { paragraphs, levels })
+}
+
+/// Resolves `text` entirely by `unicode-bidi` (P1–I2 over the whole text), with the
+/// paragraph rules and L1 of this crate: the reference the fast path is held to.
+pub fn resolve_full(text: &str, base: BaseDir) -> Resolution {
+    let forced = base.forced().map(level_of);
     let info = BidiInfo::new(text, forced);
-    let mut levels: Vec<u8> = info.levels.iter().map(|l| l.number()).collect();
+    let mut byte_levels: Vec<u8> = info.levels.iter().map(|l| l.number()).collect();
     let mut paragraphs: Vec<Paragraph> = Vec::with_capacity(info.paragraphs.len());
     for para in &info.paragraphs {
         let range = para.range.clone();
@@ -79,7 +104,7 @@ pub fn resolve(text: &str, base: BaseDir) -> Resolution {
         if &text[range.clone()] == "\n" {
             if let Some(prev) = paragraphs.last_mut() {
                 if text[..range.start].ends_with('\r') {
-                    levels[range.clone()].fill(prev.level);
+                    byte_levels[range.clone()].fill(prev.level);
                     prev.range.end = range.end;
                     continue;
                 }
@@ -92,44 +117,51 @@ pub fn resolve(text: &str, base: BaseDir) -> Resolution {
             level: para.level.number(),
         });
     }
-    if forced.is_none() {
-        rule_hl1_neutral_paragraphs(text, &mut paragraphs, &mut levels);
-    }
-    for para in &paragraphs {
+    let mut levels = Vec::with_capacity(text.len());
+    let text_level = paragraphs.iter().find(|p| p.has_strong).map(|p| p.level);
+    for para in &mut paragraphs {
         let range = para.range.clone();
-        rule_l1(
-            &text[range.clone()],
-            &info.original_classes[range.clone()],
-            &mut levels[range],
-            para.level,
-        );
+        let para_text = &text[range.clone()];
+        match text_level {
+            // HL1, as `paragraphs` applies it: a neutral paragraph takes the text's level.
+            Some(text_level) if forced.is_none() && !para.has_strong => {
+                para.level = text_level;
+                resolve_paragraph_full(para_text, text_level, &mut levels);
+            }
+            _ => {
+                let from = levels.len();
+                levels.extend(
+                    para_text
+                        .char_indices()
+                        .map(|(i, _)| byte_levels[range.start + i]),
+                );
+                let kinds = para_text
+                    .char_indices()
+                    .map(|(i, _)| L1Kind::of(info.original_classes[range.start + i]));
+                rule_l1(kinds, &mut levels[from..], para.level);
+            }
+        }
     }
-    Resolution {
-        paragraphs,
-        levels,
-        classes: info.original_classes,
+    Resolution { paragraphs, levels }
+}
+
+fn level_of(dir: Dir) -> Level {
+    match dir {
+        Dir::Ltr => Level::ltr(),
+        Dir::Rtl => Level::rtl(),
     }
 }
 
-/// HL1 (a higher-level protocol UAX #9 allows in place of P3's LTR default): with an
-/// automatic base, a paragraph without any strong character — a blank line, a line of
-/// numbers or times — takes the direction of the text around it (the first-strong rule over
-/// the whole text), so a Hebrew document keeps its blank lines and number lines right to left.
-fn rule_hl1_neutral_paragraphs(text: &str, paragraphs: &mut [Paragraph], levels: &mut [u8]) {
-    let Some(text_level) = paragraphs.iter().find(|p| p.has_strong).map(|p| p.level) else {
-        return;
-    };
-    for para in paragraphs
-        .iter_mut()
-        .filter(|p| !p.has_strong && p.level != text_level)
-    {
-        let range = para.range.clone();
-        let info = BidiInfo::new(&text[range.clone()], Level::new(text_level).ok());
-        for (dst, src) in levels[range].iter_mut().zip(&info.levels) {
-            *dst = src.number();
-        }
-        para.level = text_level;
-    }
+/// One paragraph resolved by `unicode-bidi` at the paragraph level `level`, its levels (one
+/// per character, after L1) appended to `levels`.
+pub(crate) fn resolve_paragraph_full(text: &str, level: u8, levels: &mut Vec<u8>) {
+    let info = BidiInfo::new(text, Level::new(level).ok());
+    let from = levels.len();
+    levels.extend(text.char_indices().map(|(i, _)| info.levels[i].number()));
+    let kinds = text
+        .char_indices()
+        .map(|(i, _)| L1Kind::of(info.original_classes[i]));
+    rule_l1(kinds, &mut levels[from..], level);
 }
 
 /// P2: the class of the first strong character (L, R, AL) of a paragraph, skipping
@@ -149,37 +181,95 @@ pub fn rule_p2_first_strong(text: &str, classes: &[BidiClass]) -> Option<BidiCla
     None
 }
 
+/// What L1 needs to know of a character's original class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum L1Kind {
+    /// Segment and paragraph separators (S, B).
+    Separator,
+    /// Whitespace (WS) and isolate formatting characters.
+    Whitespace,
+    /// Characters removed by X9 (embedding controls, BN).
+    Removed,
+    Other,
+}
+
+impl L1Kind {
+    fn of(class: BidiClass) -> L1Kind {
+        use BidiClass::*;
+        match class {
+            B | S => L1Kind::Separator,
+            WS | FSI | LRI | RLI | PDI => L1Kind::Whitespace,
+            RLE | LRE | RLO | LRO | PDF | BN => L1Kind::Removed,
+            _ => L1Kind::Other,
+        }
+    }
+}
+
 /// L1: on each line, reset to the paragraph level (1) segment and paragraph separators,
 /// (2) any sequence of whitespace and isolate formatting characters before them, and
 /// (3) any such sequence at the end of the line. Characters removed by X9 (embedding
 /// controls, BN) inside such sequences are reset too; elsewhere they take the level of the
 /// preceding character, as UAX #9 section 5.2 ("Retaining BNs and Explicit Formatting
 /// Characters") suggests, so they never split a run.
-fn rule_l1(line: &str, classes: &[BidiClass], levels: &mut [u8], para_level: u8) {
-    use BidiClass::*;
-    let mut reset_from: Option<usize> = None;
-    let mut prev_level = para_level;
-    for (i, c) in line.char_indices() {
-        let end = i + c.len_utf8();
-        match classes[i] {
-            B | S => {
-                let from = reset_from.take().unwrap_or(i);
-                levels[from..end].fill(para_level);
-            }
-            WS | FSI | LRI | RLI | PDI => {
-                reset_from.get_or_insert(i);
-            }
-            RLE | LRE | RLO | LRO | PDF | BN => {
-                reset_from.get_or_insert(i);
-                levels[i..end].fill(prev_level);
-            }
-            _ => reset_from = None,
+///
+/// Fed one character at a time, with the level the implicit rules gave it, so the fast path
+/// can apply it in the same sweep.
+pub(crate) struct LineEnd {
+    para_level: u8,
+    reset_from: Option<usize>,
+    prev_level: u8,
+}
+
+impl LineEnd {
+    pub(crate) fn new(para_level: u8) -> LineEnd {
+        LineEnd {
+            para_level,
+            reset_from: None,
+            prev_level: para_level,
         }
-        prev_level = levels[i];
     }
-    if let Some(from) = reset_from {
-        levels[from..].fill(para_level);
+
+    /// Sets `levels[i]` for a character of `kind` that the implicit rules put at `level`.
+    #[inline]
+    pub(crate) fn step(&mut self, levels: &mut [u8], i: usize, kind: L1Kind, level: u8) {
+        match kind {
+            L1Kind::Separator => {
+                let from = self.reset_from.take().unwrap_or(i);
+                levels[from..=i].fill(self.para_level);
+            }
+            L1Kind::Whitespace => {
+                self.reset_from.get_or_insert(i);
+                levels[i] = level;
+            }
+            L1Kind::Removed => {
+                self.reset_from.get_or_insert(i);
+                levels[i] = self.prev_level;
+            }
+            L1Kind::Other => {
+                self.reset_from = None;
+                levels[i] = level;
+            }
+        }
+        self.prev_level = levels[i];
     }
+
+    /// The end of the line: trailing whitespace goes back to the paragraph level.
+    pub(crate) fn finish(self, levels: &mut [u8]) {
+        if let Some(from) = self.reset_from {
+            levels[from..].fill(self.para_level);
+        }
+    }
+}
+
+/// L1 over a paragraph whose levels the implicit rules set, with the original classes as
+/// `kinds` (one per character).
+fn rule_l1(kinds: impl Iterator<Item = L1Kind>, levels: &mut [u8], para_level: u8) {
+    let mut line_end = LineEnd::new(para_level);
+    for (i, kind) in kinds.enumerate() {
+        let level = levels[i];
+        line_end.step(levels, i, kind, level);
+    }
+    line_end.finish(levels);
 }
 
 #[cfg(test)]
@@ -193,7 +283,7 @@ mod tests {
         let r = resolve(text, BaseDir::Rtl);
         assert_eq!(r.paragraphs[0].level, 1);
         assert_eq!(*r.levels.last().unwrap(), 1);
-        assert_eq!(r.levels[text.find('a').unwrap()], 2);
+        assert_eq!(r.levels[4], 2);
     }
 
     #[test]
@@ -222,7 +312,8 @@ mod tests {
         let r = resolve("שלום\r\nעולם", BaseDir::Auto);
         assert_eq!(r.paragraphs.len(), 2);
         assert_eq!(r.paragraphs[0].range, 0..10);
-        assert_eq!(r.levels[9], 1);
+        assert_eq!(r.levels[5], 1);
+        assert_eq!(r, resolve_full("שלום\r\nעולם", BaseDir::Auto));
     }
 
     #[test]

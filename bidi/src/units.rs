@@ -18,16 +18,49 @@
 
 use std::ops::Range;
 
+use lashon_vocab::Script;
+use unicode_bidi::BidiClass;
+
 use crate::chars::{
     closing_bracket, is_closing_bracket, is_number_prefix, is_number_suffix, CharKind,
 };
+use crate::class::class_of;
+use crate::run::script_of;
 
-/// One character of a paragraph.
+/// One character of a paragraph, decoded once for every consumer: the UBA's fast path reads
+/// its class, the unit scanner its kind, the run splitters its script.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ch {
     pub byte: usize,
     pub c: char,
+    pub class: BidiClass,
     pub kind: CharKind,
+    pub script: Script,
+}
+
+impl Ch {
+    #[inline]
+    pub(crate) fn decode(byte: usize, c: char) -> Ch {
+        let class = class_of(c);
+        Ch {
+            byte,
+            c,
+            class,
+            kind: CharKind::of_class(c, class),
+            script: script_of(c),
+        }
+    }
+}
+
+/// The characters of `text[range]` (a paragraph), appended to `out`.
+pub(crate) fn decode_paragraph(text: &str, range: Range<usize>, out: &mut Vec<Ch>) {
+    out.clear();
+    let start = range.start;
+    out.extend(
+        text[range]
+            .char_indices()
+            .map(|(i, c)| Ch::decode(start + i, c)),
+    );
 }
 
 /// Connectors allowed between two parts of a unit when no space is involved: decimal and

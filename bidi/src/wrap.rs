@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::display::{layout, Layout, ParagraphLayout};
 use crate::run::Run;
-use crate::uba::resolve;
+use crate::uba::{base_dir, paragraphs};
 
 const LRM: char = '\u{200E}';
 const RLM: char = '\u{200F}';
@@ -102,14 +102,15 @@ pub struct Wrapped {
 /// assert_eq!(w.output, "\u{200F}\u{200E}Google\u{200E} הודיעה היום");
 /// ```
 pub fn wrap(text: &str, format: Format, base: BaseDir) -> Wrapped {
-    let resolution = resolve(text, base);
-    let layout = layout(text, &resolution);
+    // Display runs need the paragraphs' directions only, not the levels of the characters.
+    let paragraphs = paragraphs(text, base);
+    let layout = layout(text, &paragraphs);
     let mut output = String::with_capacity(text.len() + text.len() / 4 + 32);
     for para in &layout.paragraphs {
         write_paragraph(&mut output, text, &layout, para, format);
     }
     Wrapped {
-        dir: resolution.base_dir(base),
+        dir: base_dir(&paragraphs, base),
         format,
         output,
         runs: layout.runs,

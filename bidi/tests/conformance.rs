@@ -1,15 +1,21 @@
 //! Unicode conformance: `BidiCharacterTest.txt` and `BidiTest.txt` (Unicode 17.0.0) through
-//! the level resolution `lashon-bidi` uses (`uba::resolve`: `unicode-bidi` for P1–I2, our own
-//! L1), then L2 reordering.
+//! both level resolutions of `lashon-bidi`, then L2 reordering:
+//!
+//! - `uba::resolve_full`: `unicode-bidi` for P1–I2, our own L1, every case;
+//! - `uba::resolve`: what `analyze` runs, the fast path (`implicit`) for every paragraph
+//!   without explicit embeddings, overrides or isolates, `unicode-bidi` for the rest;
+//! - `uba::resolve_fast`: the fast path alone, on every case it takes (the count is printed
+//!   and checked, so a change that sends fewer cases down the fast path shows).
 //!
 //! The files come from `$LASHON_SHARED_DATA/unicode-bidi-conformance-17.0.0` (default
 //! `../shared/data` beside the project). Each test prints its pass/fail counts and fails on any
-//! failure. (`unicode-bidi` 0.3.18 carries Unicode 16 data; no Unicode 17 case depends on a
-//! character new in 17.0, so none fails for that reason.)
+//! failure, and on any count but the files' own: a truncated or replaced file fails.
+//! (`unicode-bidi` 0.3.18 carries Unicode 16 data; no Unicode 17 case depends on a character
+//! new in 17.0, so none fails for that reason.)
 
 use std::path::PathBuf;
 
-use lashon_bidi::uba::resolve;
+use lashon_bidi::uba::{resolve, resolve_fast, resolve_full, Resolution};
 use lashon_vocab::BaseDir;
 use unicode_bidi::{BidiInfo, Level};
 
@@ -26,11 +32,52 @@ fn data_file(name: &str) -> String {
     })
 }
 
+/// Cases in the Unicode 17.0.0 files (BidiTest.txt: one case per input line and paragraph
+/// level in its bitset).
+const CHARACTER_TEST_CASES: usize = 91_707;
+const BIDI_TEST_CASES: usize = 770_241;
+
 #[derive(Default)]
 struct Tally {
     passed: usize,
     failed: usize,
     first_failures: Vec<String>,
+}
+
+/// The three resolutions' tallies for one file.
+#[derive(Default)]
+struct Tallies {
+    full: Tally,
+    mixed: Tally,
+    fast: Tally,
+}
+
+impl Tallies {
+    /// Runs one case through every path; `check` says whether a resolution passes.
+    fn case(
+        &mut self,
+        chars: &[char],
+        base: BaseDir,
+        check: impl Fn(&Resolved) -> bool,
+        describe: impl Fn(&str, &Resolved) -> String,
+    ) {
+        let text: String = chars.iter().collect();
+        let full = resolved(resolve_full(&text, base));
+        self.full.record(check(&full), || describe("full", &full));
+        let mixed = resolved(resolve(&text, base));
+        self.mixed
+            .record(check(&mixed), || describe("resolve", &mixed));
+        if let Some(fast) = resolve_fast(&text, base).map(resolved) {
+            self.fast.record(check(&fast), || describe("fast", &fast));
+        }
+    }
+
+    fn report(&self, file: &str, cases: usize, fast_cases: usize) {
+        self.full.report(&format!("{file} (unicode-bidi)"), cases);
+        self.mixed.report(&format!("{file} (resolve)"), cases);
+        self.fast
+            .report(&format!("{file} (fast path alone)"), fast_cases);
+    }
 }
 
 impl Tally {
@@ -45,7 +92,7 @@ impl Tally {
         }
     }
 
-    fn report(&self, file: &str) {
+    fn report(&self, file: &str, cases: usize) {
         println!("{file}: {} passed, {} failed", self.passed, self.failed);
         assert_eq!(
             self.failed,
@@ -53,14 +100,20 @@ impl Tally {
             "{file}: failures, first ones:\n{}",
             self.first_failures.join("\n")
         );
+        assert_eq!(
+            self.passed, cases,
+            "{file}: {} cases, the file has {cases}",
+            self.passed
+        );
     }
 }
 
-/// Levels of each char (after L1) and the visual order (L2) of the chars that have a level.
-fn resolve_line(chars: &[char], base: BaseDir) -> (u8, Vec<u8>, Vec<usize>) {
-    let text: String = chars.iter().collect();
-    let r = resolve(&text, base);
-    let levels: Vec<u8> = text.char_indices().map(|(i, _)| r.levels[i]).collect();
+/// The paragraph level, the levels of each char (after L1) and the visual order (L2) of the
+/// chars that have a level.
+type Resolved = (u8, Vec<u8>, Vec<usize>);
+
+fn resolved(r: Resolution) -> Resolved {
+    let levels = r.levels;
     let as_levels: Vec<Level> = levels
         .iter()
         .map(|&l| Level::new(l).expect("valid level"))
@@ -70,11 +123,7 @@ fn resolve_line(chars: &[char], base: BaseDir) -> (u8, Vec<u8>, Vec<usize>) {
     (para, levels, order)
 }
 
-fn compare(
-    expected_levels: &[Option<u8>],
-    expected_order: &[usize],
-    got: &(u8, Vec<u8>, Vec<usize>),
-) -> bool {
+fn compare(expected_levels: &[Option<u8>], expected_order: &[usize], got: &Resolved) -> bool {
     let (_, levels, order) = got;
     let levels_ok = expected_levels
         .iter()
@@ -103,7 +152,7 @@ fn parse_order(s: &str) -> Vec<usize> {
 #[test]
 fn bidi_character_test() {
     let data = data_file("BidiCharacterTest.txt");
-    let mut tally = Tally::default();
+    let mut tallies = Tallies::default();
     for line in data.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -123,16 +172,19 @@ fn bidi_character_test() {
         let para_level: u8 = f[2].parse().unwrap();
         let levels = parse_levels(f[3]);
         let order = parse_order(f[4]);
-        let got = resolve_line(&chars, base);
-        let ok = got.0 == para_level && compare(&levels, &order, &got);
-        tally.record(ok, || {
-            format!(
-                "{line}\n   got para {} levels {:?} order {:?}",
-                got.0, got.1, got.2
-            )
-        });
+        tallies.case(
+            &chars,
+            base,
+            |got| got.0 == para_level && compare(&levels, &order, got),
+            |path, got| {
+                format!(
+                    "{line}\n   {path}: got para {} levels {:?} order {:?}",
+                    got.0, got.1, got.2
+                )
+            },
+        );
     }
-    tally.report("BidiCharacterTest.txt");
+    tallies.report("BidiCharacterTest.txt", CHARACTER_TEST_CASES, 91_605);
 }
 
 /// A representative character of each Bidi_Class, for BidiTest.txt's class sequences.
@@ -168,7 +220,7 @@ fn class_char(class: &str) -> char {
 #[test]
 fn bidi_test() {
     let data = data_file("BidiTest.txt");
-    let mut tally = Tally::default();
+    let mut tallies = Tallies::default();
     let mut levels: Vec<Option<u8>> = Vec::new();
     let mut order: Vec<usize> = Vec::new();
     for line in data.lines() {
@@ -191,15 +243,18 @@ fn bidi_test() {
             if bits & bit == 0 {
                 continue;
             }
-            let got = resolve_line(&chars, base);
-            let ok = compare(&levels, &order, &got);
-            tally.record(ok, || {
-                format!(
-                    "{line} base {base:?}\n   got levels {:?} order {:?}",
-                    got.1, got.2
-                )
-            });
+            tallies.case(
+                &chars,
+                base,
+                |got| compare(&levels, &order, got),
+                |path, got| {
+                    format!(
+                        "{line} base {base:?}\n   {path}: got levels {:?} order {:?}",
+                        got.1, got.2
+                    )
+                },
+            );
         }
     }
-    tally.report("BidiTest.txt");
+    tallies.report("BidiTest.txt", BIDI_TEST_CASES, 100_038);
 }

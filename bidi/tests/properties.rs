@@ -1,7 +1,9 @@
 //! Properties that hold for any input: runs, display runs and detect segments tile the input
 //! exactly with consistent UTF-16 offsets; wrap output escapes everything it copies; isolate
-//! and marks output is the input plus inserted controls only.
+//! and marks output is the input plus inserted controls only; the fast path of the UBA gives
+//! exactly the levels and paragraphs of the full algorithm.
 
+use lashon_bidi::uba::{resolve, resolve_fast, resolve_full};
 use lashon_bidi::{analyze, detect, wrap, Format, Run};
 use lashon_vocab::{utf16, BaseDir};
 use proptest::prelude::*;
@@ -24,6 +26,36 @@ fn mixed_char() -> impl Strategy<Value = char> {
         ]),
         1 => any::<char>(),
     ]
+}
+
+/// Characters the fast path handles (no explicit formatting characters), weighted towards
+/// the ones its weak and neutral rules treat specially: numbers of both kinds, separators,
+/// terminators, marks, brackets, BN, and paragraph ends.
+fn implicit_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => prop::sample::select(vec!['א', 'ב', 'a', 'Z', 'ب', 'ع', '\u{200E}', '\u{200F}', '\u{061C}']),
+        3 => prop::sample::select(vec!['0', '7', '١', '٣', '۴', '²']),
+        3 => prop::sample::select(vec![
+            '+', '-', ',', '.', ':', '/', '#', '$', '%', '₪', '°', '\u{060C}', '\u{00A0}',
+        ]),
+        2 => prop::sample::select(vec![
+            '(', ')', '[', ']', '{', '}', '\u{2329}', '\u{232A}', '\u{3008}', '\u{3009}',
+            '«', '»',
+        ]),
+        2 => prop::sample::select(vec![
+            ' ', '!', '"', '\'', '\t', '\n', '\r', '\u{2029}', '\u{0300}', '\u{05B8}',
+            '\u{00AD}', '\u{200D}', '\u{0000}',
+        ]),
+        1 => any::<char>().prop_filter("no explicit formatting", |c| {
+            !matches!(*c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        }),
+    ]
+}
+
+/// Short texts: the rules look at a character's neighbours, and short random strings reach
+/// their rare combinations (a mark after a bracket that N0 changed) far more often.
+fn implicit_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(implicit_char(), 0..16).prop_map(|v| v.into_iter().collect())
 }
 
 fn mixed_text() -> impl Strategy<Value = String> {
@@ -49,7 +81,24 @@ fn assert_tiles(text: &str, runs: &[Run]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    #[test]
+    fn fast_path_equals_the_full_algorithm(text in implicit_text(), base in base()) {
+        let full = resolve_full(&text, base);
+        let fast = resolve_fast(&text, base);
+        prop_assert!(fast.is_some(), "the fast path declined {:?}", text);
+        prop_assert_eq!(fast.as_ref(), Some(&full), "{:?}", text);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn resolve_equals_the_full_algorithm(text in mixed_text(), base in base()) {
+        prop_assert_eq!(resolve(&text, base), resolve_full(&text, base), "{:?}", text);
+    }
 
     #[test]
     fn runs_tile_the_input(text in mixed_text(), base in base()) {

@@ -25,6 +25,13 @@ def main() -> None:
     assert fields.fields is not None
     print({name: a.dir for name, a in fields.fields.items()})
 
+    # Many strings in one call (the GIL is released once for the whole list).
+    labels = ["שמור ב-Google Drive", "מחיר: ₪4.99 לחודש", "Settings"]
+    for label, wrapped in zip(labels, lashon.wrap_many(labels, format="isolate")):
+        print(f"{label!r} -> {ascii(wrapped.output)}")
+    print([d.lang for d in lashon.detect_many(labels)])
+    print(lashon.wrap(labels[1]).to_dict()["runs"][1])
+
 
 if __name__ == "__main__":
     main()

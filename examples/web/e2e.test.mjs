@@ -92,6 +92,11 @@ test("typing a Hebrew line with a price and a Latin term renders it wrapped", as
     LINE,
   );
 
+  // The text box is dir="auto": the typed Hebrew line itself reads right to left.
+  assert.equal(await page.getAttribute("#input", "dir"), "auto");
+  const typed = await page.locator("#input").evaluate((e) => getComputedStyle(e).direction);
+  assert.equal(typed, "rtl");
+
   const html = await page.locator("#rendered").innerHTML();
   assert.equal(
     html,

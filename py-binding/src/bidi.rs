@@ -1,74 +1,141 @@
-//! `analyze`, `wrap`, `detect`: the `/v1/analyze`, `/v1/wrap`, `/v1/detect` operations.
+//! `analyze`, `wrap`, `detect`: the `/v1/analyze`, `/v1/wrap`, `/v1/detect` operations, and
+//! `analyze_many`, `wrap_many`, `detect_many` for lists of texts.
 //!
-//! Requests are built as the HTTP body would be and deserialized into the service layer's
-//! request types, so validation (limits, enum values) and messages are the API's.
+//! Requests are the service layer's request types, so validation (limits, enum values) and
+//! messages are the API's. The work runs with the GIL released, once per call (a `_many` call
+//! releases it once for the whole list), and the results are the Python classes of
+//! `results.rs`, built in Rust.
 
 use std::collections::BTreeMap;
 
-use lashon_core::direction::{self, AnalyzeRequest, DetectRequest, WrapRequest};
-use lashon_vocab::ServiceError;
+use lashon_bidi::Format;
+use lashon_core::direction::{self, AnalyzeRequest, AnalyzeResponse, WrapRequest};
+use lashon_vocab::{BaseDir, ServiceError};
 use pyo3::prelude::*;
-use serde_json::{json, Value};
+use pyo3::types::PyList;
 
-use crate::convert::to_py;
-use crate::errors::{invalid, raise};
+use crate::errors::raise;
+use crate::results::{Analysis, Detection, Wrapped};
 
-/// Runs `work` without the GIL and converts its JSON result to Python.
-pub fn detached<'py>(
-    py: Python<'py>,
-    work: impl FnOnce() -> Result<Value, ServiceError> + Send,
-) -> PyResult<Bound<'py, PyAny>> {
-    let value = py.detach(work).map_err(|e| raise(&e))?;
-    to_py(py, &value)
+/// `base`: `auto`, `ltr` or `rtl`; anything else is the API's `invalid_request`.
+fn parse_base(base: &str) -> Result<BaseDir, ServiceError> {
+    base.parse()
+        .map_err(|e| ServiceError::invalid(format!("{e}")))
 }
 
-/// The JSON of a serializable result.
-pub fn json_of<T: serde::Serialize>(value: &T) -> Result<Value, ServiceError> {
-    serde_json::to_value(value).map_err(|e| ServiceError::internal(e.to_string()))
+/// `format`: `html`, `isolate` or `marks`.
+fn parse_format(format: &str) -> Result<Format, ServiceError> {
+    format
+        .parse()
+        .map_err(|e| ServiceError::invalid(format!("{e}")))
+}
+
+fn analyze_one(
+    text: Option<String>,
+    fields: Option<BTreeMap<String, String>>,
+    base: BaseDir,
+) -> Result<AnalyzeResponse, ServiceError> {
+    direction::analyze(AnalyzeRequest { text, fields, base })
 }
 
 #[pyfunction]
 #[pyo3(signature = (text=None, *, fields=None, base="auto"))]
-fn analyze<'py>(
-    py: Python<'py>,
+fn analyze(
+    py: Python<'_>,
     text: Option<String>,
     fields: Option<BTreeMap<String, String>>,
     base: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let mut body = json!({ "base": base });
-    if let Some(text) = text {
-        body["text"] = Value::String(text);
+) -> PyResult<Analysis> {
+    let base = parse_base(base).map_err(|e| raise(&e))?;
+    let response = py
+        .detach(move || analyze_one(text, fields, base))
+        .map_err(|e| raise(&e))?;
+    Analysis::new(py, response)
+}
+
+#[pyfunction]
+#[pyo3(signature = (texts, *, base="auto"))]
+fn analyze_many<'py>(
+    py: Python<'py>,
+    texts: Vec<String>,
+    base: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let base = parse_base(base).map_err(|e| raise(&e))?;
+    let responses = py
+        .detach(move || {
+            texts
+                .into_iter()
+                .map(|text| analyze_one(Some(text), None, base))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| raise(&e))?;
+    let list = PyList::empty(py);
+    for response in responses {
+        list.append(Analysis::new(py, response)?)?;
     }
-    if let Some(fields) = fields {
-        body["fields"] = json!(fields);
-    }
-    let req: AnalyzeRequest = serde_json::from_value(body).map_err(invalid)?;
-    detached(py, move || json_of(&direction::analyze(req)?))
+    Ok(list)
 }
 
 #[pyfunction]
 #[pyo3(signature = (text, *, format="html", base="auto"))]
-fn wrap<'py>(
-    py: Python<'py>,
-    text: String,
-    format: &str,
-    base: &str,
-) -> PyResult<Bound<'py, PyAny>> {
-    let req: WrapRequest =
-        serde_json::from_value(json!({ "text": text, "format": format, "base": base }))
-            .map_err(invalid)?;
-    detached(py, move || json_of(&direction::wrap(req)?))
+fn wrap(py: Python<'_>, text: String, format: &str, base: &str) -> PyResult<Wrapped> {
+    let req = WrapRequest {
+        text,
+        format: parse_format(format).map_err(|e| raise(&e))?,
+        base: parse_base(base).map_err(|e| raise(&e))?,
+    };
+    let wrapped = py
+        .detach(move || direction::wrap(req))
+        .map_err(|e| raise(&e))?;
+    Ok(Wrapped(wrapped))
 }
 
 #[pyfunction]
-fn detect(py: Python<'_>, text: String) -> PyResult<Bound<'_, PyAny>> {
-    let req = DetectRequest { text };
-    detached(py, move || json_of(&direction::detect(&req)?))
+#[pyo3(signature = (texts, *, format="html", base="auto"))]
+fn wrap_many<'py>(
+    py: Python<'py>,
+    texts: Vec<String>,
+    format: &str,
+    base: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let format = parse_format(format).map_err(|e| raise(&e))?;
+    let base = parse_base(base).map_err(|e| raise(&e))?;
+    let results = py
+        .detach(move || {
+            texts
+                .into_iter()
+                .map(|text| direction::wrap(WrapRequest { text, format, base }).map(Wrapped))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| raise(&e))?;
+    PyList::new(py, results)
+}
+
+#[pyfunction]
+fn detect(py: Python<'_>, text: String) -> PyResult<Detection> {
+    py.detach(move || Detection::detect(text))
+        .map_err(|e| raise(&e))
+}
+
+#[pyfunction]
+fn detect_many(py: Python<'_>, texts: Vec<String>) -> PyResult<Bound<'_, PyList>> {
+    let results = py
+        .detach(move || {
+            texts
+                .into_iter()
+                .map(Detection::detect)
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(|e| raise(&e))?;
+    PyList::new(py, results)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_many, m)?)?;
     m.add_function(wrap_pyfunction!(wrap, m)?)?;
+    m.add_function(wrap_pyfunction!(wrap_many, m)?)?;
     m.add_function(wrap_pyfunction!(detect, m)?)?;
+    m.add_function(wrap_pyfunction!(detect_many, m)?)?;
     Ok(())
 }

@@ -4,9 +4,26 @@
 //! `script`, ... and values such as `ltr`, `Hebr`, `he`); one conversion creates each of
 //! them once and shares it (a new Python string also has to be hashed as a dict key).
 
+use lashon_vocab::ServiceError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use serde_json::Value;
+
+use crate::errors::raise;
+
+/// Runs `work` without the GIL and converts its JSON result to Python.
+pub fn detached<'py>(
+    py: Python<'py>,
+    work: impl FnOnce() -> Result<Value, ServiceError> + Send,
+) -> PyResult<Bound<'py, PyAny>> {
+    let value = py.detach(work).map_err(|e| raise(&e))?;
+    to_py(py, &value)
+}
+
+/// The JSON of a serializable result.
+pub fn json_of<T: serde::Serialize>(value: &T) -> Result<Value, ServiceError> {
+    serde_json::to_value(value).map_err(|e| ServiceError::internal(e.to_string()))
+}
 
 /// Strings up to this many bytes are shared within one conversion.
 const SHARED_MAX_LEN: usize = 12;

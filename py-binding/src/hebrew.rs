@@ -9,7 +9,7 @@ use lashon_vocab::{ErrorCode, ServiceError};
 use pyo3::prelude::*;
 use serde_json::json;
 
-use crate::bidi::{detached, json_of};
+use crate::convert::{detached, json_of};
 use crate::errors::{invalid, raise};
 
 #[pyfunction]

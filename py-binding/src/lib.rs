@@ -1,11 +1,12 @@
 //! `lashon-py`: the Python binding of lashon, the module `import lashon`.
 //!
 //! This crate is the native half (`lashon._native`) of a maturin package whose Python half
-//! (`python/lashon/`) turns the native results into typed objects with `to_dict()`, holds the
-//! `LashonError` exception hierarchy, the `.pyi` stubs and `py.typed`. Every native function
-//! returns plain Python values in exactly the JSON shape of the matching HTTP response, built
-//! by the same service-layer code as the HTTP adapter (`lashon_core::direction`,
-//! `lashon_core::hebrew::api`), so the binding cannot drift from the API.
+//! (`python/lashon/`) holds the typed wrappers, the `LashonError` exception hierarchy, the
+//! `.pyi` stubs and `py.typed`. Every result comes from the same service-layer code as the
+//! HTTP adapter (`lashon_core::direction`, `lashon_core::hebrew::api`), so the binding cannot
+//! drift from the API: `analyze`, `wrap` and `detect` (and their `_many` forms) return
+//! classes built here (`results`) whose `to_dict()` is the HTTP JSON; the other functions
+//! return plain Python values in that JSON shape, which the package wraps in dataclasses.
 //!
 //! - Errors never cross the boundary as panics: every failure is a
 //!   [`ServiceError`](lashon_vocab::ServiceError) raised as `lashon.errors.LashonError` (or a
@@ -26,6 +27,7 @@ mod errors;
 mod hebrew;
 mod icu;
 mod protect;
+mod results;
 mod webhook;
 
 use pyo3::prelude::*;
@@ -34,6 +36,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bidi::register(m)?;
+    results::register(m)?;
     hebrew::register(m)?;
     icu::register(m)?;
     protect::register(m)?;

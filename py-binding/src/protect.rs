@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
-use crate::bidi::detached;
+use crate::convert::detached;
 use crate::errors::{invalid, raise};
 
 fn lang(field: &str, tag: &str) -> PyResult<Lang> {

@@ -140,3 +140,62 @@ def test_threads_run_in_parallel_without_errors():
     for t in threads:
         t.join()
     assert len(results) == 80 and all(results)
+
+
+MANY = [
+    "התור נקבע ל-10:00–12:00 ב-Google Meet",
+    "Google הודיעה היום",
+    "Привет, Дана! Shalom",
+    "😀 שלום 𝔸 hello",
+    "שלום\r\nhello\n\n12:30",
+]
+
+
+def test_many_equal_one_by_one():
+    wrapped = lashon.wrap_many(MANY, format="isolate", base="rtl")
+    assert wrapped == [lashon.wrap(t, format="isolate", base="rtl") for t in MANY]
+    assert [w.to_dict() for w in wrapped] == [
+        lashon.wrap(t, format="isolate", base="rtl").to_dict() for t in MANY
+    ]
+    analyzed = lashon.analyze_many(iter(MANY))
+    assert analyzed == [lashon.analyze(t) for t in MANY]
+    assert [a.to_dict() for a in analyzed] == [lashon.analyze(t).to_dict() for t in MANY]
+    detected = lashon.detect_many(MANY)
+    assert detected == [lashon.detect(t) for t in MANY]
+    assert [d.to_dict() for d in detected] == [lashon.detect(t).to_dict() for t in MANY]
+    assert lashon.wrap_many([]) == [] and lashon.detect_many(()) == []
+
+
+def test_many_raise_for_a_bad_text():
+    for call in (
+        lambda: lashon.wrap_many(["ok", ""]),
+        lambda: lashon.analyze_many(["ok", "א" * 20_001]),
+        lambda: lashon.detect_many(["", "ok"]),
+        lambda: lashon.wrap_many(["ok"], format="pdf"),
+    ):
+        with pytest.raises(lashon.InvalidRequest):
+            call()
+    with pytest.raises(TypeError):
+        lashon.wrap_many([1])  # type: ignore[list-item]
+
+
+def test_results_are_native_classes_read_on_demand():
+    w = lashon.wrap("מחיר: $5 ב-Google")
+    assert type(w).__name__ == "Wrapped" and type(w).__module__ == "lashon"
+    assert isinstance(w, lashon.types.Wrapped)
+    runs = w.runs
+    assert runs == w.runs and runs is not w.runs
+    assert [type(r) for r in runs] == [lashon.Run] * len(runs)
+    assert runs[1].to_dict() == {
+        "text": "$5", "dir": "ltr", "script": "Zyyy", "lang": "und", "start": 6, "end": 8
+    }
+    assert repr(runs[1]) == "Run(text=\"$5\", dir='ltr', script='Zyyy', lang='und', start=6, end=8)"
+    assert repr(w).startswith("Wrapped(dir='rtl', format='html', output=")
+    a = lashon.analyze("שלום", fields={"t": "hi"})
+    assert repr(a).startswith("Analysis(analysis=DirectionAnalysis(dir='rtl'")
+    assert isinstance(a.fields, dict) and a.fields["t"].dir == "ltr"
+    d = lashon.detect("שילמתי ב-PayPal")
+    assert repr(d.segments[1]) == "Segment(text=\"PayPal\", start=9, end=15, script='Latn', lang='en')"
+    assert d.languages[0] == d.languages[0] and d.languages[0].to_dict() == {"lang": "he", "share": 0.5385}
+    with pytest.raises(AttributeError):
+        w.output = "x"  # type: ignore[misc]

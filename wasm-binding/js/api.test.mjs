@@ -52,6 +52,39 @@ test("wrap: html by default, isolate and marks on request", () => {
   assert.deepEqual([run.start, run.end, run.script, run.lang], [0, 6, "Latn", "en"]);
 });
 
+test("wrap and detect: parts read on demand, toJSON() is the HTTP response", () => {
+  const text = "מחיר: $5.99 ב-Google 😀 היום";
+  const w = lashon.wrap(text, "isolate");
+  assert.deepEqual(Object.keys(w), ["dir", "format", "output"]);
+  const json = JSON.parse(JSON.stringify(w));
+  assert.deepEqual(Object.keys(json), ["dir", "format", "output", "runs"]);
+  assert.deepEqual(json, { dir: w.dir, format: w.format, output: w.output, runs: w.runs });
+  assert.deepEqual(w.toJSON(), json);
+  assert.equal(w.runCount, w.runs.length);
+  assert.ok(w.runStarts instanceof Uint32Array && w.runDirs instanceof Uint8Array);
+  assert.deepEqual([...w.runStarts], w.runs.map((r) => r.start));
+  assert.deepEqual([...w.runEnds], w.runs.map((r) => r.end));
+  assert.deepEqual([...w.runDirs], w.runs.map((r) => (r.dir === "rtl" ? 1 : 0)));
+  // Run texts are slices of the input at their UTF-16 offsets (the emoji is two units).
+  for (const r of w.runs) assert.equal(r.text, text.slice(r.start, r.end));
+  assert.equal(w.runs.map((r) => r.text).join(""), text);
+  // Each read gives new objects: changing one does not change the result.
+  w.runs[0].text = "changed";
+  assert.equal(w.runs[0].text, text.slice(w.runs[0].start, w.runs[0].end));
+
+  const d = lashon.detect(text);
+  assert.deepEqual(Object.keys(d), ["lang", "script", "dir", "confidence"]);
+  const dj = JSON.parse(JSON.stringify(d));
+  assert.deepEqual(Object.keys(dj), ["lang", "script", "dir", "confidence", "segments", "languages"]);
+  assert.deepEqual(Object.keys(dj.segments[0]), ["text", "start", "end", "script", "lang"]);
+  assert.deepEqual(dj.segments, d.segments);
+  assert.equal(d.segmentCount, d.segments.length);
+  assert.equal(d.segments.map((s) => s.text).join(""), text);
+  for (const s of d.segments) assert.equal(s.text, text.slice(s.start, s.end));
+  assert.deepEqual(dj.languages, d.languages);
+  assert.equal(dj.confidence, d.confidence);
+});
+
 test("detect, stripNikud, transliterate", () => {
   const d = lashon.detect("שילמתי דרך PayPal אתמול");
   assert.equal(d.lang, "he");

@@ -4,10 +4,12 @@
 //!
 //! Use it where a round trip to the HTTP service is too slow or not possible: previewing
 //! strings as they are typed, wrapping UI text before it is rendered, offline pages. The
-//! functions return plain JS objects with the same shapes as the HTTP responses
-//! (`POST /v1/analyze`, `/v1/wrap`, `/v1/detect`, `/v1/strip-nikud`, `/v1/transliterate`),
-//! enforce the same limits, and throw the same errors as `Error` objects (name
-//! `LashonError`) with `type`, `code` and `status`.
+//! functions return the same shapes as the HTTP responses (`POST /v1/analyze`, `/v1/wrap`,
+//! `/v1/detect`, `/v1/strip-nikud`, `/v1/transliterate`): `analyze`, `stripNikud` and
+//! `transliterate` as plain objects, `wrap` and `detect` as objects whose runs and segments
+//! are read on demand (`Wrapped`, `Detection`; `toJSON()` gives the plain response). They
+//! enforce the same limits, and throw the same errors as `Error` objects (name `LashonError`)
+//! with `type`, `code` and `status`.
 //!
 //! | JS | HTTP | Rust |
 //! |---|---|---|
@@ -24,6 +26,7 @@
 //! await init();
 //! const w = wrap("המחיר הוא ₪1,200.50 ב-Google Pay", "html");
 //! element.innerHTML = w.output; // <span dir="rtl">המחיר הוא <span dir="ltr">₪1,200.50</span> …
+//! w.runs[1].text; // "₪1,200.50" (runs are made when read; runStarts/runEnds as typed arrays)
 //! detect("שילמתי דרך PayPal").lang; // "he"
 //! try { wrap(""); } catch (e) { e.code; /* "invalid_request" */ }
 //! ```
@@ -41,6 +44,7 @@
 
 mod js;
 pub mod ops;
+mod results;
 mod typescript;
 
 use lashon_core::direction::DetectRequest;
@@ -70,23 +74,28 @@ pub fn analyze(
 }
 
 /// Render-ready text (`POST /v1/wrap`): every unit of the other direction fenced with HTML
-/// spans (default), Unicode isolates or LRM/RLM marks. 1 to 20,000 characters.
+/// spans (default), Unicode isolates or LRM/RLM marks. 1 to 20,000 characters. The result's
+/// `output` is the string; its runs are read on demand (`runs`, or `runStarts`, `runEnds`,
+/// `runDirs` as typed arrays); `toJSON()` is the HTTP response.
 #[wasm_bindgen(unchecked_return_type = "Wrapped")]
 pub fn wrap(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "Format")] format: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "BaseDir")] base: JsValue,
 ) -> Result<JsValue, JsValue> {
-    respond((|| {
-        let text = js::required_string("text", &text)?;
+    (|| {
+        let input = js::required_string("text", &text)?;
         let format = js::optional_string("format", &format)?;
         let base = js::optional_string("base", &base)?;
-        ops::wrap(text, format.as_deref(), base.as_deref())
-    })())
+        let wrapped = ops::wrap(input, format.as_deref(), base.as_deref())?;
+        Ok(results::wrapped(&text, &wrapped))
+    })()
+    .map_err(js::to_error)
 }
 
 /// Language detection (`POST /v1/detect`): the dominant language, same-script segments and
-/// the share of each language. 1 to 20,000 characters.
+/// the share of each language. 1 to 20,000 characters. Segments are read on demand;
+/// `toJSON()` is the HTTP response.
 #[wasm_bindgen(unchecked_return_type = "Detection")]
 pub fn detect(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -95,7 +104,10 @@ pub fn detect(
         Ok(text) => DetectRequest { text },
         Err(e) => return Err(js::to_error(e)),
     };
-    respond(ops::detect(&req))
+    match ops::detect(&req) {
+        Ok(d) => Ok(results::detection(&text, &d)),
+        Err(e) => Err(js::to_error(e)),
+    }
 }
 
 /// Hebrew without vowel points, dagesh or cantillation (`POST /v1/strip-nikud`). 1 to

@@ -43,13 +43,35 @@ export interface AnalyzeResponse {
   fields?: Record<string, DirectionAnalysis>;
 }
 
-/** `wrap` result. */
-export interface Wrapped {
+/** The `POST /v1/wrap` response: what `Wrapped.toJSON()` returns. */
+export interface WrapResponse {
   dir: Dir;
   format: Format;
   /** For `html`, escaped and safe to assign to `innerHTML`. */
   output: string;
   runs: Run[];
+}
+
+/**
+ * What `wrap` returns: the response's fields, with the runs made only when read (a new
+ * array of new objects on each read; `text` is a slice of the input) or read as typed
+ * arrays. `JSON.stringify` writes the HTTP response.
+ */
+export interface Wrapped {
+  readonly dir: Dir;
+  readonly format: Format;
+  /** For `html`, escaped and safe to assign to `innerHTML`. */
+  readonly output: string;
+  readonly runs: Run[];
+  readonly runCount: number;
+  /** Where each run starts (UTF-16 offsets into the input). */
+  readonly runStarts: Uint32Array;
+  /** Where each run ends (UTF-16 offsets, exclusive). */
+  readonly runEnds: Uint32Array;
+  /** The direction of each run: 0 for `ltr`, 1 for `rtl`. */
+  readonly runDirs: Uint8Array;
+  /** The `POST /v1/wrap` response. */
+  toJSON(): WrapResponse;
 }
 
 /** A same-script stretch of the input. */
@@ -67,14 +89,30 @@ export interface LanguageShare {
   share: number;
 }
 
-/** `detect` result. */
-export interface Detection {
+/** The `POST /v1/detect` response: what `Detection.toJSON()` returns. */
+export interface DetectResponse {
   lang: string;
   script: string;
   dir: Dir;
   confidence: number;
   segments: Segment[];
   languages: LanguageShare[];
+}
+
+/**
+ * What `detect` returns: the response's fields, with the segments and languages made only
+ * when read (`text` is a slice of the input). `JSON.stringify` writes the HTTP response.
+ */
+export interface Detection {
+  readonly lang: string;
+  readonly script: string;
+  readonly dir: Dir;
+  readonly confidence: number;
+  readonly segments: Segment[];
+  readonly segmentCount: number;
+  readonly languages: LanguageShare[];
+  /** The `POST /v1/detect` response. */
+  toJSON(): DetectResponse;
 }
 
 /** `stripNikud` result. */

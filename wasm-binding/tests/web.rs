@@ -1,6 +1,7 @@
 //! The exports as JavaScript sees them, run by `wasm-bindgen-test-runner` in Node.js (and in
-//! headless Chromium with `WASM_BINDGEN_USE_BROWSER=1`): plain objects with the HTTP shapes,
-//! errors thrown as `LashonError` with `type`, `code` and `status`.
+//! headless Chromium with `WASM_BINDGEN_USE_BROWSER=1`): the HTTP shapes (plain objects, or
+//! `Wrapped`/`Detection` whose getters and `toJSON()` give them), errors thrown as
+//! `LashonError` with `type`, `code` and `status`.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Object, Reflect};
@@ -29,15 +30,24 @@ fn error_code(err: JsValue) -> (String, String, String, f64) {
 }
 
 #[wasm_bindgen_test]
-fn wrap_returns_a_plain_object() {
-    let w = lashon_wasm::wrap(
+fn wrap_reads_as_the_http_shape() {
+    let w: JsValue = lashon_wasm::wrap(
         "מבצע: $5.99 בלבד!".into(),
         "isolate".into(),
         JsValue::UNDEFINED,
     )
     .expect("wrap");
-    assert!(!w.is_instance_of::<js_sys::Map>());
-    assert_eq!(Object::keys(w.unchecked_ref::<Object>()).length(), 4);
+    let json = js_sys::JSON::stringify(&w).expect("stringify");
+    let plain = js_sys::JSON::parse(&String::from(json)).expect("parse");
+    let keys: Vec<String> = Object::keys(plain.unchecked_ref::<Object>())
+        .iter()
+        .map(|k| k.as_string().expect("key"))
+        .collect();
+    assert_eq!(keys, ["dir", "format", "output", "runs"]);
+    assert_eq!(
+        get_str(&plain, "output"),
+        "מבצע: \u{2066}$5.99\u{2069} בלבד!"
+    );
     assert_eq!(get_str(&w, "output"), "מבצע: \u{2066}$5.99\u{2069} בלבד!");
     assert_eq!(get_str(&w, "format"), "isolate");
     assert_eq!(get_str(&w, "dir"), "rtl");
@@ -47,11 +57,15 @@ fn wrap_returns_a_plain_object() {
     assert_eq!(get_str(&price, "text"), "$5.99");
     assert_eq!(get(&price, "start").as_f64(), Some(6.0));
     assert_eq!(get(&price, "end").as_f64(), Some(11.0));
+    let starts: js_sys::Uint32Array = get(&w, "runStarts").dyn_into().expect("typed array");
+    assert_eq!(starts.to_vec(), [0, 6, 11]);
+    let dirs: js_sys::Uint8Array = get(&w, "runDirs").dyn_into().expect("typed array");
+    assert_eq!(dirs.to_vec(), [1, 0, 1]);
 }
 
 #[wasm_bindgen_test]
 fn wrap_defaults_to_html() {
-    let w =
+    let w: JsValue =
         lashon_wasm::wrap("Google הודיעה".into(), JsValue::UNDEFINED, "rtl".into()).expect("wrap");
     assert_eq!(
         get_str(&w, "output"),
@@ -76,10 +90,11 @@ fn analyze_text_and_fields() {
 
 #[wasm_bindgen_test]
 fn detect_strip_transliterate() {
-    let d = lashon_wasm::detect("שילמתי דרך PayPal אתמול".into()).expect("detect");
+    let d: JsValue = lashon_wasm::detect("שילמתי דרך PayPal אתמול".into()).expect("detect");
     assert_eq!(get_str(&d, "lang"), "he");
     let segments: Array = get(&d, "segments").dyn_into().expect("segments");
     assert_eq!(segments.length(), 3);
+    assert_eq!(get_str(&segments.get(1), "text"), "PayPal ");
 
     let s = lashon_wasm::strip_nikud("שָׁלוֹם".into()).expect("strip");
     assert_eq!(get_str(&s, "stripped"), "שלום");

@@ -2,7 +2,8 @@
 
 Every function returns a typed result whose ``to_dict()`` equals the JSON of the matching
 HTTP response, and raises a :class:`LashonError` subclass (with ``code`` and ``message``)
-when the input breaks a rule. The native work runs with the GIL released.
+when the input breaks a rule. The native work runs with the GIL released; ``analyze_many``,
+``wrap_many`` and ``detect_many`` take a list of texts and release it once for all of them.
 
 >>> import lashon
 >>> lashon.wrap("המחיר הוא $5.99 בלבד", format="isolate").output
@@ -16,7 +17,7 @@ when the input breaks a rule. The native work runs with the GIL released.
 from __future__ import annotations
 
 import time
-from typing import Dict, Iterable, Mapping, Optional, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Union
 
 from . import _native, icu
 from .errors import (
@@ -52,7 +53,7 @@ from .types import (
 )
 
 __all__ = [
-    "analyze", "wrap", "detect", "strip_nikud", "transliterate", "find_spans",
+    "analyze", "wrap", "detect", "analyze_many", "wrap_many", "detect_many", "strip_nikud", "transliterate", "find_spans",
     "verify_translation", "verify_webhook", "icu", "Nikud",
     "LashonError", "InvalidRequest", "UnsupportedLanguage", "MessageFormatError",
     "MessageTooComplex", "ServiceUnavailable", "NotConfigured", "InternalError",
@@ -79,9 +80,17 @@ def analyze(
     >>> [r.text for r in a.display_runs if r.dir == "ltr"]
     ['10:00–12:00', 'Google Meet']
     """
-    return Analysis.from_dict(
-        _native.analyze(text, fields=dict(fields) if fields is not None else None, base=base)
-    )
+    return _native.analyze(text, fields=dict(fields) if fields is not None else None, base=base)
+
+
+def analyze_many(texts: Iterable[str], *, base: str = "auto") -> List[Analysis]:
+    """``analyze(text, base=base)`` for each of ``texts``, in order, in one native call (the
+    GIL is released once). Raises for the first text that breaks a rule.
+
+    >>> [a.analysis.dir for a in lashon.analyze_many(["שלום", "hello"])]
+    ['rtl', 'ltr']
+    """
+    return _native.analyze_many(list(texts), base=base)
 
 
 def wrap(text: str, *, format: str = "html", base: str = "auto") -> Wrapped:
@@ -91,7 +100,19 @@ def wrap(text: str, *, format: str = "html", base: str = "auto") -> Wrapped:
     >>> lashon.wrap("Google הודיעה היום", base="rtl").output
     '<span dir="rtl"><span dir="ltr">Google</span> הודיעה היום</span>'
     """
-    return Wrapped.from_dict(_native.wrap(text, format=format, base=base))
+    return _native.wrap(text, format=format, base=base)
+
+
+def wrap_many(
+    texts: Iterable[str], *, format: str = "html", base: str = "auto"
+) -> List[Wrapped]:
+    """``wrap(text, format=format, base=base)`` for each of ``texts``, in order, in one
+    native call (the GIL is released once). Raises for the first text that breaks a rule.
+
+    >>> [w.output for w in lashon.wrap_many(["מחיר: $5", "Hi"], format="isolate")]
+    ['מחיר: \u2066$5\u2069', 'Hi']
+    """
+    return _native.wrap_many(list(texts), format=format, base=base)
 
 
 def detect(text: str) -> Detection:
@@ -102,7 +123,17 @@ def detect(text: str) -> Detection:
     >>> d.lang, d.dir
     ('ru', 'ltr')
     """
-    return Detection.from_dict(_native.detect(text))
+    return _native.detect(text)
+
+
+def detect_many(texts: Iterable[str]) -> List[Detection]:
+    """``detect(text)`` for each of ``texts``, in order, in one native call (the GIL is
+    released once). Raises for the first text that breaks a rule.
+
+    >>> [d.lang for d in lashon.detect_many(["שלום", "Привет", "hello"])]
+    ['he', 'ru', 'en']
+    """
+    return _native.detect_many(list(texts))
 
 
 def strip_nikud(text: str) -> Stripped:

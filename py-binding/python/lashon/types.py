@@ -1,4 +1,9 @@
-"""Result types: typed objects (slotted dataclasses) whose ``to_dict()`` is the HTTP response JSON.
+"""Result types: typed objects whose ``to_dict()`` is the HTTP response JSON.
+
+The direction results (``Analysis``, ``DirectionAnalysis``, ``Run``, ``Wrapped``,
+``Detection``, ``Segment``, ``LanguageShare``) are classes of the native module, built in
+Rust: their attributes become Python values when read, and their runs and segments when the
+list is read. The others are slotted dataclasses.
 
 Offsets (``start``, ``end``) are UTF-16 code units, ``end`` exclusive, as in the API.
 """
@@ -9,6 +14,22 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Union
 
+from ._native import (
+    Analysis,
+    Detection,
+    DirectionAnalysis,
+    LanguageShare,
+    Run,
+    Segment,
+    Wrapped,
+)
+
+__all__ = [
+    "Analysis", "DirectionAnalysis", "Run", "Wrapped", "Detection", "Segment", "LanguageShare",
+    "Stripped", "Transliteration", "Vocalized", "Span", "FoundSpans", "Issue", "Verification",
+    "ParsedMessage", "IcuWarning", "Validation", "Hoisted", "IcuNode",
+]
+
 # A node of a parsed ICU message (see ``lashon.icu.parse``): literal text, or a dict such as
 # ``{"arg": "n"}``, ``{"pound": True}``, ``{"arg": "n", "plural": [["one", [...]], ...]}``.
 IcuNode = Union[str, Dict[str, Any]]
@@ -16,156 +37,13 @@ IcuNode = Union[str, Dict[str, Any]]
 
 class _Result:
     # Slotted, not frozen: a frozen dataclass pays object.__setattr__ per field (~4x slower to
-    # build, which dominates wrap() on long texts with many runs).
+    # build).
     __slots__ = ()
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object of the matching HTTP response (plain dicts, lists, str, numbers)."""
         out: Dict[str, Any] = dataclasses.asdict(self)  # type: ignore[call-overload]
         return out
-
-
-@dataclass
-class Run(_Result):
-    """A stretch of one direction and one script; a display run never splits."""
-
-    __slots__ = ('text', 'dir', 'script', 'lang', 'start', 'end')
-
-    text: str
-    dir: str
-    script: str
-    lang: str
-    start: int
-    end: int
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> Run:
-        return cls(d["text"], d["dir"], d["script"], d["lang"], d["start"], d["end"])
-
-
-@dataclass
-class DirectionAnalysis(_Result):
-    """``dir`` (paragraph direction), ``mixed``, dominant ``lang``/``script``, the UBA's
-    ``runs`` and the ``display_runs`` a renderer must keep whole."""
-
-    __slots__ = ('dir', 'mixed', 'lang', 'script', 'runs', 'display_runs')
-
-    dir: str
-    mixed: bool
-    lang: str
-    script: str
-    runs: List[Run]
-    display_runs: List[Run]
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> DirectionAnalysis:
-        return cls(
-            d["dir"],
-            d["mixed"],
-            d["lang"],
-            d["script"],
-            [Run.from_dict(r) for r in d["runs"]],
-            [Run.from_dict(r) for r in d["display_runs"]],
-        )
-
-
-@dataclass
-class Analysis(_Result):
-    """The ``/v1/analyze`` response: ``analysis`` for ``text``, ``fields`` for ``fields``."""
-
-    __slots__ = ('analysis', 'fields')
-
-    analysis: Optional[DirectionAnalysis]
-    fields: Optional[Dict[str, DirectionAnalysis]]
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> Analysis:
-        a = d.get("analysis")
-        f = d.get("fields")
-        return cls(
-            DirectionAnalysis.from_dict(a) if a is not None else None,
-            {k: DirectionAnalysis.from_dict(v) for k, v in f.items()} if f is not None else None,
-        )
-
-    def to_dict(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {}
-        if self.analysis is not None:
-            out["analysis"] = self.analysis.to_dict()
-        if self.fields is not None:
-            out["fields"] = {k: v.to_dict() for k, v in self.fields.items()}
-        return out
-
-
-@dataclass
-class Wrapped(_Result):
-    """The ``/v1/wrap`` response: ``output`` is the text with its direction made explicit."""
-
-    __slots__ = ('dir', 'format', 'output', 'runs')
-
-    dir: str
-    format: str
-    output: str
-    runs: List[Run]
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> Wrapped:
-        return cls(d["dir"], d["format"], d["output"], [Run.from_dict(r) for r in d["runs"]])
-
-
-@dataclass
-class Segment(_Result):
-    """A same-script stretch of the input (neutrals join the letters they follow)."""
-
-    __slots__ = ('text', 'start', 'end', 'script', 'lang')
-
-    text: str
-    start: int
-    end: int
-    script: str
-    lang: str
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> Segment:
-        return cls(d["text"], d["start"], d["end"], d["script"], d["lang"])
-
-
-@dataclass
-class LanguageShare(_Result):
-    """The share (0 to 1) of the letters written in ``lang``."""
-
-    __slots__ = ('lang', 'share')
-
-    lang: str
-    share: float
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> LanguageShare:
-        return cls(d["lang"], d["share"])
-
-
-@dataclass
-class Detection(_Result):
-    """The ``/v1/detect`` response."""
-
-    __slots__ = ('lang', 'script', 'dir', 'confidence', 'segments', 'languages')
-
-    lang: str
-    script: str
-    dir: str
-    confidence: float
-    segments: List[Segment]
-    languages: List[LanguageShare]
-
-    @classmethod
-    def from_dict(cls, d: Dict[str, Any]) -> Detection:
-        return cls(
-            d["lang"],
-            d["script"],
-            d["dir"],
-            d["confidence"],
-            [Segment.from_dict(s) for s in d["segments"]],
-            [LanguageShare.from_dict(s) for s in d["languages"]],
-        )
 
 
 @dataclass
