@@ -84,26 +84,15 @@ pub async fn translate(
 pub struct ClinicalStreamEvent;
 
 impl utoipa::PartialSchema for ClinicalStreamEvent {
+    /// The body is the event stream's text, not a JSON object (a client generator would try
+    /// to parse it as one); the objects its `data:` lines carry are components of their own.
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, Type};
         ObjectBuilder::new()
+            .schema_type(Type::String)
             .description(Some(
-                "A server-sent event: `event` is `segment` (data: a ClinicalSegment), `done` (data: a ClinicalStreamDone) or `error` (data: an Error envelope); `data` is that object as JSON.",
+                "Server-sent events, each `event: NAME` and `data: JSON` lines and a blank line: `segment` (data: a ClinicalSegment) per verified segment in order, then `done` (data: a ClinicalStreamDone), or `error` (data: an Error envelope) if it fails midway.",
             ))
-            .property(
-                "event",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .enum_values(Some(["segment", "done", "error"])),
-            )
-            .property(
-                "data",
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .content_media_type("application/json"),
-            )
-            .required("event")
-            .required("data")
             .into()
     }
 }
