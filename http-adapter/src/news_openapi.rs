@@ -721,7 +721,10 @@ mod tests {
             paged += usize::from(walks);
         }
         assert_eq!(ids.len(), 18);
-        assert_eq!(paged, 8, "stories, members, threads, trending, blindspots, changes, search, export");
+        assert_eq!(
+            paged, 8,
+            "stories, members, threads, trending, blindspots, changes, search, export"
+        );
         let export = &doc["paths"]["/api/v1/export"]["get"]["responses"]["200"];
         assert!(export["headers"]["X-Next-Cursor"].is_object(), "{export}");
     }

@@ -159,11 +159,18 @@ fn false_positives(pairs: &[(&str, &str)], opts: &VerifyOptions) -> usize {
     n
 }
 
+/// The pairs each kind of perturbation has at least (issue 27: a kind with no usable pair
+/// must not pass by default). Tatoeba's sentences carry few numbers and only one left/right,
+/// so those kinds rest on few pairs: their rates are printed and held, and no wider claim is
+/// made of them (the vectors in `tests/vectors/verify_*.json` cover them case by case).
+const MIN_PAIRS: [usize; 4] = [100, 5, 5, 1];
+
 fn assert_floors(direction: &str, rates: &[(&str, usize, usize)], floors: [usize; 4]) {
-    for ((name, c, n), floor) in rates.iter().zip(floors) {
+    for (((name, c, n), floor), min) in rates.iter().zip(floors).zip(MIN_PAIRS) {
         println!("{direction} catch rate {name}: {c}/{n}");
+        assert!(*n >= min, "{direction} {name}: {n} pairs, fewer than {min}");
         assert!(
-            *n == 0 || *c * 100 >= *n * floor,
+            *c * 100 >= *n * floor,
             "{direction} {name}: {c}/{n} under {floor}%"
         );
     }
