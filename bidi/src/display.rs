@@ -3,6 +3,8 @@
 
 use std::ops::Range;
 
+use unicode_segmentation::GraphemeCursor;
+
 use crate::implicit;
 use crate::run::{Run, RunSplitter};
 use crate::uba::{resolve_paragraph_full, Paragraph};
@@ -63,6 +65,25 @@ impl Scratch {
         }
     }
 
+    /// Keeps each grapheme cluster in one display run: where the level or the script changes
+    /// between two characters of one cluster (a ZWJ or a spacing mark after a letter of the
+    /// other direction, a combining mark of another script, a prepended sign), the later
+    /// character takes the earlier one's. Only the few characters where something changes are
+    /// looked at, so the pass stays linear and cheap.
+    fn keep_clusters(&mut self, text: &str) {
+        for i in 1..self.chars.len() {
+            let (prev, this) = (&self.chars[i - 1], &self.chars[i]);
+            if self.levels[i] == self.levels[i - 1] && this.script == prev.script {
+                continue;
+            }
+            let mut cursor = GraphemeCursor::new(this.byte, text.len(), true);
+            if cursor.is_boundary(text, 0) == Ok(false) {
+                self.levels[i] = self.levels[i - 1];
+                self.chars[i].script = self.chars[i - 1].script;
+            }
+        }
+    }
+
     fn push_runs(&self, splitter: &mut RunSplitter<'_>) {
         for (ch, &level) in self.chars.iter().zip(&self.levels) {
             splitter.push(ch.byte, ch.c.len_utf16(), ch.script, level);
@@ -80,6 +101,7 @@ pub(crate) fn layout(text: &str, paragraphs: &[Paragraph]) -> Layout {
     for para in paragraphs {
         decode_paragraph(text, para.range.clone(), &mut scratch.chars);
         scratch.display_levels(para.level);
+        scratch.keep_clusters(text);
         scratch.push_runs(&mut splitter);
         splitter.close(para.range.end);
         let before = run_count;
@@ -125,6 +147,7 @@ pub(crate) fn uba_and_display_runs(
         scratch.push_runs(&mut uba);
         uba.close(para.range.end);
         scratch.display_levels(para.level);
+        scratch.keep_clusters(text);
         scratch.push_runs(&mut display);
         display.close(para.range.end);
     }
