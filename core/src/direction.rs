@@ -25,13 +25,16 @@ pub struct AnalyzeRequest {
     pub base: BaseDir,
 }
 
-/// The schema: one object with `text`, `fields` and `base`. "At least one of `text` and
-/// `fields`" is said in the description (and answered 400 by the server) rather than as
-/// `anyOf` variants: client generators make a type per variant and lose the inline `fields`
-/// map (issue 27), so `fields` is a named component, `AnalyzeFields`.
+/// The schema: one object with `text`, `fields` and `base`, and "at least one of `text` and
+/// `fields`" as an `allOf` member of two `required`-only alternatives. The properties are
+/// defined once, not in `anyOf` variants each with an inline `fields` map (client generators
+/// made a type per variant and lost the map, issue 27); `fields` is a named component,
+/// `AnalyzeFields`.
 #[cfg(feature = "openapi")]
 mod analyze_schema {
-    use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+    use utoipa::openapi::schema::{
+        AdditionalProperties, AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, Type,
+    };
     use utoipa::openapi::{Ref, RefOr};
     use utoipa::{PartialSchema, ToSchema};
 
@@ -56,15 +59,20 @@ mod analyze_schema {
                 .schema_type(Type::String)
                 .min_length(Some(1))
                 .max_length(Some(20_000));
-            ObjectBuilder::new()
-                .description(Some(
-                    "`text` and/or `fields` (at least one of the two; at most 100 fields, 20,000 characters in all); `base` auto, ltr or rtl (default auto)",
-                ))
+            let body = ObjectBuilder::new()
                 .property("text", text)
                 .property("fields", Ref::from_schema_name("AnalyzeFields"))
                 .property("base", lashon_vocab::BaseDir::schema())
-                .min_properties(Some(1))
-                .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
+                .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)));
+            let one_of_the_two = AnyOfBuilder::new()
+                .item(ObjectBuilder::new().required("text"))
+                .item(ObjectBuilder::new().required("fields"));
+            AllOfBuilder::new()
+                .description(Some(
+                    "`text` and/or `fields` (at least one of the two; at most 100 fields, 20,000 characters in all); `base` auto, ltr or rtl (default auto)",
+                ))
+                .item(body)
+                .item(one_of_the_two)
                 .into()
         }
     }

@@ -94,12 +94,12 @@ mod tests {
         }
         assert_eq!(ids.len(), 19);
         // `fields` of an analysis is a named component, not an inline map in variants.
-        let analyze = &doc["components"]["schemas"]["AnalyzeRequest"];
+        let analyze = &doc["components"]["schemas"]["AnalyzeRequest"]["allOf"];
         assert_eq!(
-            analyze["properties"]["fields"]["$ref"],
+            analyze[0]["properties"]["fields"]["$ref"],
             "#/components/schemas/AnalyzeFields"
         );
-        assert!(analyze.get("anyOf").is_none() && analyze.get("oneOf").is_none());
+        assert_eq!(analyze[1]["anyOf"][0]["required"][0], "text");
         // The protection segment does not take the name of the detection segment.
         assert!(doc["components"]["schemas"]["ProtectionSegment"].is_object());
         assert!(doc["components"]["schemas"]["Segment"]["properties"]["start"].is_object());

@@ -80,19 +80,32 @@ pub async fn translate(
 }
 
 /// One server-sent event of the stream: `event` names it, `data` is JSON — a ClinicalSegment
-/// for `segment`, a ClinicalStreamDone for `done`, an Error envelope for `error`.
+/// for `segment`, a ClinicalStreamDone for `done`, an Error envelope for `error`. The schema of
+/// a `text/event-stream` body is that of each event (as Schemathesis and OpenAPI 3.2's
+/// `itemSchema` read it); a client reads the stream event by event.
 pub struct ClinicalStreamEvent;
 
 impl utoipa::PartialSchema for ClinicalStreamEvent {
-    /// The body is the event stream's text, not a JSON object (a client generator would try
-    /// to parse it as one); the objects its `data:` lines carry are components of their own.
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ObjectBuilder, Type};
         ObjectBuilder::new()
-            .schema_type(Type::String)
             .description(Some(
-                "Server-sent events, each `event: NAME` and `data: JSON` lines and a blank line: `segment` (data: a ClinicalSegment) per verified segment in order, then `done` (data: a ClinicalStreamDone), or `error` (data: an Error envelope) if it fails midway.",
+                "A server-sent event: `event` is `segment` (data: a ClinicalSegment), `done` (data: a ClinicalStreamDone) or `error` (data: an Error envelope); `data` is that object as JSON.",
             ))
+            .property(
+                "event",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["segment", "done", "error"])),
+            )
+            .property(
+                "data",
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .content_media_type("application/json"),
+            )
+            .required("event")
+            .required("data")
             .into()
     }
 }
