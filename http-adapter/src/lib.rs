@@ -48,6 +48,7 @@ pub mod extract;
 pub mod ids;
 pub mod layers;
 pub mod listener;
+pub mod mcp;
 pub mod news_layers;
 pub mod news_openapi;
 pub mod openapi;
