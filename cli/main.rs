@@ -3,11 +3,12 @@
 //! A thin adapter: each subcommand parses its arguments ([`args`]), opens the store
 //! ([`database`]) and calls `lashon-core`, `lashon-crawler`, `lashon-http`, ... Modules:
 //! [`serve`], [`accounts`] (`accounts`, `keys`), [`news`] (`ingest`, `sources`, `crawl`),
-//! [`webhooks`].
+//! [`webhooks`], [`mcp`] (`mcp --stdio`).
 
 mod accounts;
 mod args;
 mod database;
+mod mcp;
 mod news;
 mod serve;
 mod webhooks;
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Command::Sources(cmd) => news::sources(cmd),
         Command::Crawl(args) => news::crawl(args),
         Command::Webhooks(cmd) => webhooks::webhooks(cmd),
+        Command::Mcp(args) => mcp::mcp(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

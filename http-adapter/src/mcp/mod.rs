@@ -56,7 +56,7 @@ use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::header::{AUTHORIZATION, WWW_AUTHENTICATE};
-use axum::http::HeaderValue;
+use axum::http::{HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
@@ -105,13 +105,24 @@ pub fn router<S: Clone + Send + Sync + 'static>(
 
 /// 401 with the API's envelope and `WWW-Authenticate: Bearer` for a request to `/mcp`
 /// without a valid key (503 when the store cannot say).
+///
+/// A session ended by DELETE answers 204 rather than the SDK's 202: the session is gone when
+/// the answer leaves, and clients (the official Python one among them) take anything but 200
+/// or 204 for a failed termination.
 async fn require_key(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let header = req
         .headers()
         .get(AUTHORIZATION)
         .map(|v| v.to_str().unwrap_or("\u{0}invalid"));
     match authenticate(&*state.store, header) {
-        Ok(_) => next.run(req).await,
+        Ok(_) => {
+            let ending = req.method() == Method::DELETE;
+            let mut res = next.run(req).await;
+            if ending && res.status() == StatusCode::ACCEPTED {
+                *res.status_mut() = StatusCode::NO_CONTENT;
+            }
+            res
+        }
         Err(e) => {
             let unauthorized = e.http_status() == 401;
             let mut res =
