@@ -21,10 +21,15 @@ use tracing_subscriber::EnvFilter;
 use crate::args::{Cli, Command};
 
 fn main() -> ExitCode {
+    let filter = EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    // The MCP SDK logs whole requests (a tool's arguments: the text to translate) at debug;
+    // request text is never logged, whatever LASHON_LOG asks.
+    let filter = match "rmcp=info".parse() {
+        Ok(directive) => filter.add_directive(directive),
+        Err(_) => filter,
+    };
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
-        )
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();

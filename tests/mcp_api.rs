@@ -436,3 +436,185 @@ async fn clinical_calls_from_a_browser_are_refused() {
     let refused = tool_error(&message["result"]);
     assert_eq!(refused["error"]["code"], "server_only");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tool_arguments_are_never_logged_or_stored() {
+    let (dir, db) = temp_db();
+    // `Server::start` logs at debug, where the MCP SDK would write whole requests.
+    let s = Server::start(&db);
+    let mut mcp = Mcp::new(&s, &s.sandbox_key);
+    mcp.open("2025-06-18").await;
+    let sentinel = "SENTINEL-5e1d0b-שלום";
+    let sentence = format!("Do not share {sentinel} with anyone.");
+    for (tool, arguments) in [
+        (
+            "translate",
+            json!({"text": sentence, "target_lang": "he", "protect": true}),
+        ),
+        ("clinical_query", json!({"text": sentinel})),
+        ("detect_language", json!({"text": sentinel})),
+        ("search", json!({"q": sentinel})),
+    ] {
+        let result = mcp.call(tool, arguments).await;
+        assert_eq!(result["isError"], false, "{tool}: {result}");
+    }
+    // Refused calls too.
+    tool_error(&mcp.call("translate", json!({"text": sentinel})).await);
+    let log = s.stop();
+    assert!(log.contains("lashon serving"), "the log was captured");
+    assert!(!log.contains("SENTINEL"), "the log holds request text");
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        assert!(
+            !bytes.windows(8).any(|w| w == b"SENTINEL"),
+            "a file holds request text"
+        );
+    }
+}
+
+/// `lashon mcp --stdio` on `db` with `key`, its stdout read line by line.
+struct Stdio {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Stdio {
+    fn start(db: &std::path::Path, key: &str) -> Stdio {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio as Pipe};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lashon"))
+            .args(["mcp", "--stdio", "--db"])
+            .arg(db)
+            .env("LASHON_API_KEY", key)
+            .env("LASHON_LOG", "debug")
+            .env_remove("LASHON_NIKUD_MODEL")
+            .env_remove("LASHON_MODEL_URL")
+            .stdin(Pipe::piped())
+            .stdout(Pipe::piped())
+            .stderr(Pipe::null())
+            .spawn()
+            .expect("start lashon mcp");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let _ = tx.send(line);
+            }
+        });
+        let stdin = child.stdin.take();
+        Stdio {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{message}").expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    /// The answer to request `id` (every line on stdout must be JSON-RPC).
+    fn answer(&mut self, id: u64) -> Value {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .expect("an answer on stdout");
+            let message: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout holds a line that is not JSON ({e}): {line}"));
+            assert_eq!(message["jsonrpc"], "2.0", "{line}");
+            if message["id"] == id {
+                return message;
+            }
+        }
+    }
+
+    /// Closes stdin; the server exits, successfully.
+    fn close(mut self) {
+        drop(self.stdin.take());
+        let status = self.child.wait().expect("wait");
+        assert!(status.success(), "{status:?}");
+    }
+}
+
+#[test]
+fn stdio_serves_the_tools_with_the_key_of_its_environment() {
+    let (_dir, db) = temp_db();
+    lashon(&db, &["accounts", "create", "desk", "--clinical"]);
+    // The default scopes: every news scope, not `medical`.
+    let key = created_key(&db, &["keys", "create", "--account", "desk", "--sandbox"]);
+    let mut mcp = Stdio::start(&db, &key);
+    mcp.send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "desktop", "version": "1"}}}),
+    );
+    assert_eq!(mcp.answer(1)["result"]["protocolVersion"], "2025-06-18");
+    mcp.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    mcp.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    let tools = mcp.answer(2)["result"]["tools"].clone();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 13 + 16, "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("clinical_")));
+    mcp.send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {
+        "name": "wrap_for_display", "arguments": {"text": "Google הודיעה", "base": "rtl"}}}),
+    );
+    let wrapped = mcp.answer(3)["result"].clone();
+    assert_eq!(wrapped["isError"], false, "{wrapped}");
+    assert_eq!(wrapped["structuredContent"]["dir"], "rtl");
+    // The charge lands on the key's account in the database.
+    mcp.send(
+        json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {
+        "name": "translate", "arguments": {"text": "hello", "target_lang": "he"}}}),
+    );
+    assert_eq!(mcp.answer(4)["result"]["isError"], false);
+    mcp.send(
+        json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {
+        "name": "usage", "arguments": {}}}),
+    );
+    let usage = mcp.answer(5)["result"]["structuredContent"].clone();
+    assert_eq!(usage["sandbox_chars_used"], 5, "{usage}");
+    mcp.close();
+}
+
+#[test]
+fn stdio_refuses_to_start_without_a_valid_key() {
+    let (_dir, db) = temp_db();
+    lashon(&db, &["accounts", "create", "desk"]);
+    let key = created_key(&db, &["keys", "create", "--account", "desk"]);
+    let id = &key[9..21];
+    assert!(lashon(&db, &["keys", "revoke", id]).status.success());
+    for (value, says) in [
+        ("", "set LASHON_API_KEY"),
+        ("lsk_live_not_a_key", "malformed"),
+        (key.as_str(), "revoked"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lashon"))
+            .args(["mcp", "--stdio", "--db"])
+            .arg(&db)
+            .env("LASHON_API_KEY", value)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run lashon mcp");
+        assert!(!out.status.success(), "{value:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("LASHON_API_KEY") && stderr.contains(says),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
