@@ -618,3 +618,33 @@ fn stdio_refuses_to_start_without_a_valid_key() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stateless_call_at_2026_07_28_answers_json() {
+    let (_dir, db) = temp_db();
+    let s = Server::start(&db);
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientCapabilities": {}});
+    let res = s
+        .client
+        .post(s.url("/mcp"))
+        .bearer_auth(&s.sandbox_key)
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2026-07-28")
+        .header("mcp-method", "tools/call")
+        .header("mcp-name", "detect_language")
+        .json(
+            &json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+            "name": "detect_language", "arguments": {"text": "שלום"}, "_meta": meta}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    // No session: one request, one JSON answer.
+    assert!(res.headers().get("mcp-session-id").is_none());
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let message: Value = res.json().await.unwrap();
+    assert_eq!(message["id"], 7);
+    assert_eq!(message["result"]["structuredContent"]["lang"], "he");
+}
