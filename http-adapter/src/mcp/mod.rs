@@ -13,11 +13,12 @@
 //! `WWW-Authenticate: Bearer`, before any MCP message is read. `tools/list` lists the tools
 //! the key's account and scopes admit (clinical tools: clinical enabled and `medical`; news
 //! tools: the endpoint's scope); protocol messages cost nothing, each tool call counts as one
-//! API request. Sessions (`Mcp-Session-Id`) are kept in memory for five idle minutes;
-//! protocol revisions from 2025-06-18 on are accepted (2025-11-25 with `initialize`, and
-//! 2026-07-28 statelessly). Any `Host` is accepted: every request carries a bearer key,
-//! which a DNS-rebinding page cannot, so the SDK's loopback-only default would only refuse
-//! a real deployment.
+//! API request. Protocol revisions from 2025-06-18 on are accepted: 2025-06-18 and 2025-11-25
+//! open a session with `initialize` (`Mcp-Session-Id`, kept in memory for five idle minutes,
+//! answers as server-sent events), 2026-07-28 is served statelessly (one request, one JSON
+//! answer); older revisions are offered a newer one. Any `Host` is accepted: every request
+//! carries a bearer key, which a DNS-rebinding page cannot, so the SDK's loopback-only
+//! default would only refuse a real deployment.
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
