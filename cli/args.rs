@@ -45,6 +45,8 @@ pub enum Command {
     /// Manage webhook endpoints (breaking and blindspot events).
     #[command(subcommand)]
     Webhooks(WebhooksCommand),
+    /// Serve the MCP tools over stdin/stdout (`--stdio`) with the key in LASHON_API_KEY.
+    Mcp(crate::mcp::McpArgs),
 }
 
 #[derive(Debug, Args)]

@@ -3,11 +3,12 @@
 //! A thin adapter: each subcommand parses its arguments ([`args`]), opens the store
 //! ([`database`]) and calls `lashon-core`, `lashon-crawler`, `lashon-http`, ... Modules:
 //! [`serve`], [`accounts`] (`accounts`, `keys`), [`news`] (`ingest`, `sources`, `crawl`),
-//! [`webhooks`].
+//! [`webhooks`], [`mcp`] (`mcp --stdio`).
 
 mod accounts;
 mod args;
 mod database;
+mod mcp;
 mod news;
 mod serve;
 mod webhooks;
@@ -20,10 +21,15 @@ use tracing_subscriber::EnvFilter;
 use crate::args::{Cli, Command};
 
 fn main() -> ExitCode {
+    let filter = EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    // The MCP SDK logs whole requests (a tool's arguments: the text to translate) at debug;
+    // request text is never logged, whatever LASHON_LOG asks.
+    let filter = match "rmcp=info".parse() {
+        Ok(directive) => filter.add_directive(directive),
+        Err(_) => filter,
+    };
     tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
-        )
+        .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
@@ -35,6 +41,7 @@ fn main() -> ExitCode {
         Command::Sources(cmd) => news::sources(cmd),
         Command::Crawl(args) => news::crawl(args),
         Command::Webhooks(cmd) => webhooks::webhooks(cmd),
+        Command::Mcp(args) => mcp::mcp(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! The HTTP adapter of lashon: the routes of the language service (`/v1`) and the news service
 //! (`/api/v1`), their extractors and layers (authentication, scopes, rate limit, quota, usage
-//! and request-id headers), the server loop and the two OpenAPI documents.
+//! and request-id headers), the server loop, the two OpenAPI documents, and the MCP server
+//! ([`mcp`]: `/mcp`, whose tools are calls into the same routes).
 //!
 //! Handlers only translate between HTTP and `lashon-core`: they extract typed input, call the
 //! service, and return its typed output or its error in the spec's envelope. Every failure —
@@ -48,6 +49,7 @@ pub mod extract;
 pub mod ids;
 pub mod layers;
 pub mod listener;
+pub mod mcp;
 pub mod news_layers;
 pub mod news_openapi;
 pub mod openapi;

@@ -396,6 +396,16 @@ fn operation_id(path: &str) -> String {
     .to_string()
 }
 
+/// Each endpoint's path under `/api/v1`, the scope it needs (`None`: no key) and whether it
+/// is paged by `cursor`. The MCP tools read them from here, so a tool is listed for exactly
+/// the keys its route admits and takes a `cursor` exactly when its route does.
+pub fn endpoint_access() -> Vec<(&'static str, Option<&'static str>, bool)> {
+    endpoints()
+        .into_iter()
+        .map(|(path, scope, paged, ..)| (path, scope, paged))
+        .collect()
+}
+
 fn error_response(description: &str) -> utoipa::openapi::Response {
     ResponseBuilder::new()
         .description(description)

@@ -94,8 +94,26 @@ pub fn now() -> i64 {
         .unwrap_or(0)
 }
 
-/// The whole API.
+/// The whole API: the language and news routes, and `/mcp` (see [`crate::mcp`]).
 pub fn router(state: AppState) -> Router {
+    router_with(state, tokio_util::sync::CancellationToken::new())
+}
+
+/// [`router`], its MCP sessions ended when `stop` is cancelled.
+fn router_with(state: AppState, stop: tokio_util::sync::CancellationToken) -> Router {
+    let routes = routes(&state);
+    let api = layered(routes.clone(), &state);
+    let mcp = crate::mcp::router(api, &state, stop);
+    layered(routes.merge(mcp), &state)
+}
+
+/// The API without `/mcp`: what an MCP tool call is sent to.
+pub fn api_router(state: AppState) -> Router {
+    layered(routes(&state), &state)
+}
+
+/// Every route of the two services, each behind its authentication layer.
+fn routes(state: &AppState) -> Router<AppState> {
     let authenticated = Router::new()
         .route("/v1/analyze", post(language::analyze))
         .route("/v1/wrap", post(language::wrap))
@@ -125,6 +143,12 @@ pub fn router(state: AppState) -> Router {
         .route("/v1/openapi.json", get(crate::openapi::language_openapi))
         .merge(authenticated)
         .merge(crate::routes::news::router(state.clone()))
+}
+
+/// The fallbacks and the layers every request passes: body limit, deadline, request id,
+/// request bounds.
+fn layered(routes: Router<AppState>, state: &AppState) -> Router {
+    routes
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -134,7 +158,7 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(middleware::from_fn(layers::request_id))
         .layer(middleware::from_fn(layers::request_bounds))
-        .with_state(state)
+        .with_state(state.clone())
 }
 
 async fn not_found(req: Request) -> Response {
@@ -165,7 +189,15 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let limits = state.limits;
-    crate::listener::serve(listener, router(state), limits, shutdown).await
+    // The MCP sessions' event streams end with the server rather than hold it open until
+    // the shutdown deadline.
+    let stop = tokio_util::sync::CancellationToken::new();
+    let stopping = stop.clone();
+    let shutdown = async move {
+        shutdown.await;
+        stopping.cancel();
+    };
+    crate::listener::serve(listener, router_with(state, stop), limits, shutdown).await
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -20,7 +20,8 @@
 //! assert_eq!(prepared.charge().characters, 28);
 //! assert_eq!(prepared.charge().weighted, 2 * 28); // protected, balanced: 2x
 //! let engine = Engine { translator: &Sandbox, nikud: None };
-//! let response = futures_lite_block_on(prepared.run(&engine, &Default::default(), "req_1".into())).unwrap();
+//! let terms = Default::default(); // the account has no terms
+//! let response = futures_lite_block_on(prepared.run(&engine, &terms, "req_1".into())).unwrap();
 //! let protection = response.translation.protection.unwrap();
 //! assert!(response.translation.text.contains("$1,200.50"));
 //! assert!(response.translation.text.contains("5 במרץ 2025"));
