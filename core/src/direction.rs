@@ -101,10 +101,7 @@ pub fn analyze(req: AnalyzeRequest) -> Result<AnalyzeResponse, ServiceError> {
                 fields.len()
             )));
         }
-        if fields
-            .keys()
-            .any(|name| char_count(name, FIELD_NAME_CHARS) > FIELD_NAME_CHARS)
-        {
+        if fields.keys().any(|name| char_count(name, FIELD_NAME_CHARS) > FIELD_NAME_CHARS) {
             return Err(ServiceError::invalid(format!(
                 "a field name is longer than {FIELD_NAME_CHARS} characters"
             )));
