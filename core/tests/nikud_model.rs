@@ -302,3 +302,28 @@ fn transliteration_with_model_and_odd_input() {
         }
     }
 }
+
+/// Issue 23: the service's batch (`api::nikud_many`, Python `Nikud.add_many`) answers every
+/// text of the test set exactly as `api::nikud` on that text alone.
+#[test]
+fn service_batch_equals_single_requests() {
+    use lashon_core::hebrew::api::nikud_many;
+
+    let Some(model) = common::nikud_model("service_batch_equals_single_requests") else {
+        return;
+    };
+    let texts: Vec<String> = selected(reference().texts)
+        .iter()
+        .map(|(file, _)| {
+            let gold = common::shared_data("nakdimon-diacritization-tests/tests/new/expected");
+            strip_points(&std::fs::read_to_string(gold.join(file)).expect("gold text"))
+        })
+        .collect();
+    let many = nikud_many(texts.clone(), Some(&model)).expect("valid texts");
+    assert_eq!(many.len(), texts.len());
+    for (text, answer) in texts.into_iter().zip(many) {
+        let alone = nikud(NikudRequest { text }, Some(&model)).expect("valid text");
+        assert!(alone.verified);
+        assert_eq!(answer, alone);
+    }
+}
