@@ -26,6 +26,7 @@ mod errors;
 mod hebrew;
 mod icu;
 mod protect;
+mod threads;
 mod webhook;
 
 use pyo3::prelude::*;
