@@ -40,6 +40,8 @@
 //! ```
 
 mod js;
+#[cfg(feature = "nikud")]
+pub mod nikud;
 pub mod ops;
 mod typescript;
 

@@ -27,8 +27,6 @@ const LANES: usize = 8;
 const PANEL: usize = 4 * LANES;
 /// Panels of `U`.
 const PANELS: usize = UNITS / LANES;
-/// Rows of `h` worked on together, so their `h` stays in L2 while the panels stream by.
-const ROW_BLOCK: usize = 48;
 
 /// `U` (row-major, Keras layout) in panel order.
 pub fn pack(u: &[f32]) -> Vec<f32> {
@@ -92,6 +90,7 @@ pub fn force_portable(on: bool) {
     FORCE_PORTABLE.with(|f| f.set(on));
 }
 
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn portable_forced() -> bool {
     #[cfg(test)]
@@ -185,6 +184,9 @@ mod generic {
 #[allow(clippy::needless_range_loop)]
 mod fma {
     use super::*;
+
+    /// Rows of `h` worked on together, so their `h` stays in L2 while the panels stream by.
+    const ROW_BLOCK: usize = 48;
 
     /// # Safety
     /// The CPU has AVX2 and FMA, and the bounds `super::step` checks hold.
