@@ -67,7 +67,9 @@ impl Nikud {
     /// when the bytes are not those weights.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: &[u8]) -> Result<Nikud, JsValue> {
-        load(bytes).map(|model| Nikud { model }).map_err(js::to_error)
+        load(bytes)
+            .map(|model| Nikud { model })
+            .map_err(js::to_error)
     }
 
     /// Vowel points for `text` (1 to 10,000 characters), as `POST /v1/nikud` answers.

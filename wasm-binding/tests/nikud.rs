@@ -83,7 +83,10 @@ fn loads_from_bytes_and_answers_like_the_service() {
     assert_eq!(get(&r, "verified").as_bool(), Some(true));
     let nikud = get(&r, "nikud").as_string().expect("nikud");
     let stripped = lashon_wasm::strip_nikud(nikud.as_str().into()).expect("strip");
-    assert_eq!(get(&stripped, "stripped").as_string().as_deref(), Some(text));
+    assert_eq!(
+        get(&stripped, "stripped").as_string().as_deref(),
+        Some(text)
+    );
 
     // addMany: one batched pass, each item equal to add.
     let texts = ["שלום", "מה שלומך היום?", "a", "תודה רבה"];
