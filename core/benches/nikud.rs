@@ -94,6 +94,12 @@ fn tensorflow() -> Option<serde_json::Value> {
         );
         return None;
     }
+    // Its own report (wall and CPU seconds of each way of running it).
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        if line.starts_with("TensorFlow") {
+            eprintln!("  {line}");
+        }
+    }
     let text = String::from_utf8_lossy(&out.stdout);
     let last = text.lines().last()?;
     serde_json::from_str(last).ok()

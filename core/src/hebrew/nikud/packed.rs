@@ -204,9 +204,10 @@ fn direction(
     let mut c = vec![0.0; width * UNITS];
     let mut offsets: Vec<usize> = Vec::with_capacity(width);
     // Layer 2: the input projections of a block of steps, one GEMM.
+    // (No larger than the group: a short line does not clear megabytes it never uses.)
     let block_rows = match input {
         Input::Ids(_) => 0,
-        Input::Rows(_) => BLOCK_ROWS.max(width),
+        Input::Rows(_) => BLOCK_ROWS.max(width).min(plan.rows()),
     };
     let mut gathered = vec![0.0; block_rows * UNITS];
     let mut proj = vec![0.0; block_rows * GATES];
