@@ -123,11 +123,24 @@ fn agrees_with_reference_and_scores_against_gold() {
     .map(|s| (s, Vec::new()))
     .collect();
     let mut published_vs_ours = (0usize, 0usize);
-    for (file, codes) in selected(reference.texts) {
-        let gold_text = std::fs::read_to_string(&gold[&file]).expect("gold text");
-        let bare = strip_points(&gold_text);
-        let chars: Vec<char> = bare.chars().collect();
-        let predictions = model.predict(&chars);
+    let texts = selected(reference.texts);
+    let golds: Vec<String> = texts
+        .iter()
+        .map(|(file, _)| std::fs::read_to_string(&gold[file]).expect("gold text"))
+        .collect();
+    let chars: Vec<Vec<char>> = golds
+        .iter()
+        .map(|g| strip_points(g).chars().collect())
+        .collect();
+    // Every text in one batched pass (issue 23); `vocalize_many_equals_vocalize_one_by_one`
+    // shows each equals its own pass.
+    let refs: Vec<&[char]> = chars.iter().map(Vec::as_slice).collect();
+    let all_predictions = model.predict_many(&refs);
+    for (((file, codes), gold_text), (chars, predictions)) in texts
+        .into_iter()
+        .zip(golds)
+        .zip(chars.iter().zip(all_predictions))
+    {
         let mut ours = String::new();
         let mut theirs = String::new();
         let mut codes = codes.chars();
@@ -207,6 +220,43 @@ fn agrees_with_reference_and_scores_against_gold() {
     assert!(agreement >= 0.999, "agreement {agreement} below 99.9%");
 }
 
+/// Issue 23: the batched pass gives each text exactly what a call of its own gives — on every
+/// text of the test set whole (a few long sequences), on all their lines (many short ones of
+/// very different lengths), on the pool and on one thread.
+#[test]
+fn vocalize_many_equals_vocalize_one_by_one() {
+    let Some(model) = common::nikud_model("vocalize_many_equals_vocalize_one_by_one") else {
+        return;
+    };
+    let one = common::nikud_model("vocalize_many_equals_vocalize_one_by_one")
+        .expect("loaded above")
+        .with_threads(lashon_core::hebrew::nikud::Threads::One);
+    let texts: Vec<String> = selected(reference().texts)
+        .iter()
+        .map(|(file, _)| {
+            let gold = common::shared_data("nakdimon-diacritization-tests/tests/new/expected");
+            strip_points(&std::fs::read_to_string(gold.join(file)).expect("gold text"))
+        })
+        .collect();
+    let lines: Vec<&str> = texts.iter().flat_map(|t| t.split('\n')).collect();
+    for (name, batch) in [
+        (
+            "texts",
+            texts.iter().map(String::as_str).collect::<Vec<_>>(),
+        ),
+        ("lines", lines),
+    ] {
+        let alone: Vec<String> = batch.iter().map(|t| one.vocalize(t)).collect();
+        assert_eq!(model.vocalize_many(&batch), alone, "{name}, pool");
+        assert_eq!(one.vocalize_many(&batch), alone, "{name}, one thread");
+        let chars: usize = batch.iter().map(|t| t.chars().count()).sum();
+        eprintln!(
+            "vocalize_many = vocalize one by one: {} {name}, {chars} chars",
+            batch.len()
+        );
+    }
+}
+
 /// Unpointed Hebrew is vocalized by the model before the modern transliteration, and the
 /// scheme says so; odd input never panics and is verified only when the round trip holds.
 #[test]
@@ -250,5 +300,30 @@ fn transliteration_with_model_and_odd_input() {
         if !res.verified {
             assert_eq!(res.nikud, text);
         }
+    }
+}
+
+/// Issue 23: the service's batch (`api::nikud_many`, Python `Nikud.add_many`) answers every
+/// text of the test set exactly as `api::nikud` on that text alone.
+#[test]
+fn service_batch_equals_single_requests() {
+    use lashon_core::hebrew::api::nikud_many;
+
+    let Some(model) = common::nikud_model("service_batch_equals_single_requests") else {
+        return;
+    };
+    let texts: Vec<String> = selected(reference().texts)
+        .iter()
+        .map(|(file, _)| {
+            let gold = common::shared_data("nakdimon-diacritization-tests/tests/new/expected");
+            strip_points(&std::fs::read_to_string(gold.join(file)).expect("gold text"))
+        })
+        .collect();
+    let many = nikud_many(texts.clone(), Some(&model)).expect("valid texts");
+    assert_eq!(many.len(), texts.len());
+    for (text, answer) in texts.into_iter().zip(many) {
+        let alone = nikud(NikudRequest { text }, Some(&model)).expect("valid text");
+        assert!(alone.verified);
+        assert_eq!(answer, alone);
     }
 }

@@ -26,6 +26,9 @@ def main() -> None:
         return
     result = model.add("שלום עולם")
     print(result.nikud, "verified" if result.verified else "unverified")
+    # Many lines: one batched call, each result as add() would give it.
+    for line in model.add_many(["מה שלומך?", "תודה רבה", "קניתי iPhone ב-5,000 ש״ח"]):
+        print(line.nikud)
     print(model.transliterate("שלום עולם").transliteration)
 
 

@@ -163,3 +163,76 @@ test("an empty text shows the API's error, and no page errors occurred", async (
   assert.equal(await page.textContent("#error"), "invalid_request: text must not be empty");
   assert.deepEqual(pageErrors, []);
 });
+
+// The nikud panel (issue 23): hidden until the user picks a weights file; a file that is not
+// the weights is the API's not_configured error; with the real weights (LASHON_NIKUD_MODEL) the
+// panel vocalizes a whole text of the Nakdimon test set exactly as TensorFlow did.
+const MODEL = process.env.LASHON_NIKUD_MODEL;
+const repo = fileURLToPath(new URL("../../", import.meta.url));
+const shared = process.env.LASHON_SHARED_DATA ?? join(repo, "../shared/data");
+
+test("the nikud panel stays hidden until weights are picked; bad weights show the error", async () => {
+  assert.ok(existsSync(join(here, "lashon-nikud", "lashon_wasm_bg.wasm")), "run scripts/build-wasm first");
+  assert.ok(await page.locator("#nikud-panel").isHidden());
+  await page.setInputFiles("#nikud-weights", {
+    name: "not-a-model.safetensors",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("not a model"),
+  });
+  await page.waitForSelector("body[data-nikud='failed']");
+  const message = await page.textContent("#nikud-error");
+  assert.match(message, /^not_configured: cannot load the nikud model/);
+  assert.ok(await page.locator("#nikud-panel").isHidden());
+});
+
+/** The shortest test-set text and TensorFlow's vocalization of it (reference marks). */
+async function referenceText() {
+  const doc = JSON.parse(await readFile(join(repo, "core/tests/data/nakdimon-reference.json"), "utf8"));
+  const strip = (s) => s.replace(/[\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\uFB1E]/g, "").normalize("NFC");
+  const cases = await Promise.all(
+    doc.texts.map(async (entry) => {
+      const gold = await readFile(join(shared, "nakdimon-diacritization-tests/tests/new/expected", entry.file), "utf8");
+      return { entry, text: strip(gold) };
+    }),
+  );
+  const { entry, text } = cases.reduce((a, b) => (b.text.length < a.text.length ? b : a));
+  const codes = [...entry.marks];
+  let want = "";
+  let i = 0;
+  for (const c of text) {
+    want += c;
+    if (c >= "\u05d0" && c <= "\u05ea") want += doc.alphabet[codes[i++].codePointAt(0) - 0x21];
+  }
+  return { file: entry.file, text, want };
+}
+
+test("with the weights picked, the panel vocalizes as TensorFlow does", { skip: !MODEL && "LASHON_NIKUD_MODEL is not set" }, async () => {
+  await page.setInputFiles("#nikud-weights", MODEL);
+  await page.waitForSelector("body[data-nikud='ready']", { timeout: 60000 });
+  assert.ok(await page.locator("#nikud-panel").isVisible());
+  assert.ok(await page.locator("#nikud-error").isHidden());
+  // The sample line is vocalized on load: points added, nothing else changed.
+  const sample = await page.inputValue("#nikud-input");
+  const shown = await page.textContent("#nikud-output");
+  assert.notEqual(shown, sample);
+  assert.equal(shown.replace(/[\u0591-\u05C7]/g, "").replace(/\s+/g, " "), sample.replace(/\s+/g, " "));
+  assert.equal(await page.getAttribute("#nikud-output", "data-verified"), "true");
+
+  const { file, text, want } = await referenceText();
+  await page.fill("#nikud-input", text);
+  await page.waitForFunction(
+    (want) => document.querySelector("#nikud-output").textContent === want,
+    want,
+    { timeout: 60000 },
+  );
+  assert.match(await page.textContent("#nikud-status"), /characters in \d+ ms/);
+  console.log(`preview page: ${file} (${text.length} chars) vocalized as TensorFlow did`);
+  const line = "שלום עולם, מה שלומך היום?";
+  await page.fill("#nikud-input", line);
+  await page.waitForFunction(
+    (line) => document.querySelector("#nikud-output").textContent.replace(/[\u0591-\u05C7]/g, "") === line,
+    line,
+  );
+  await page.screenshot({ path: join(outDir, "preview-nikud.png"), fullPage: true });
+  assert.deepEqual(pageErrors, []);
+});

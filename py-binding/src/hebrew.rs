@@ -82,6 +82,22 @@ impl Nikud {
     fn model_path(&self) -> &str {
         &self.path
     }
+
+    /// Vowel points for every text of `texts` in one batched pass, the GIL released once for
+    /// all of them: a list of `{text, nikud, verified}`, item `i` equal to `add(texts[i])`.
+    /// `threads`: the threads the call may use (default one per core).
+    #[pyo3(signature = (texts, *, threads=None))]
+    fn add_many<'py>(
+        &self,
+        py: Python<'py>,
+        texts: Vec<String>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let model = Arc::clone(&self.model);
+        detached(py, move || {
+            crate::threads::run_on(threads, || json_of(&api::nikud_many(texts, Some(&model))?))
+        })
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -28,6 +28,7 @@ mod hebrew;
 mod icu;
 mod protect;
 mod results;
+mod threads;
 mod webhook;
 
 use pyo3::prelude::*;

@@ -1,8 +1,10 @@
 """strip_nikud, transliterate, Nikud(model_path)."""
 
 import os
+from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 import lashon
 
@@ -72,3 +74,45 @@ def test_nikud_model():
         model.add("")
     with pytest.raises(lashon.InvalidRequest):
         model.add("א" * 10_001)
+
+
+def _test_set_lines(limit: int) -> "list[str]":
+    """Non-blank lines of the Nakdimon test set (shared data), stripped of their points."""
+    root = Path(
+        os.environ.get("LASHON_SHARED_DATA", str(REPO.parent / "shared" / "data"))
+    ) / "nakdimon-diacritization-tests" / "tests" / "new" / "expected"
+    lines = []
+    for path in sorted(root.glob("*/*.txt"))[::10]:
+        text = lashon.strip_nikud(path.read_text(encoding="utf-8")).stripped
+        lines += [line for line in text.split("\n") if line.strip()]
+    return lines[:limit]
+
+
+@pytest.mark.skipif(not MODEL, reason="LASHON_NIKUD_MODEL is not set")
+def test_nikud_add_many_equals_add():
+    model = lashon.Nikud(MODEL)
+    texts = _test_set_lines(60) + ["שלום עולם", "קניתי iPhone ב-5,000 ש״ח", "שָׁלוֹם", "a"]
+    many = model.add_many(texts)
+    assert [r.to_dict() for r in many] == [model.add(t).to_dict() for t in texts]
+    assert all(r.verified for r in many[:60]) and not many[-2].verified
+    assert [r.to_dict() for r in model.add_many(texts, threads=1)] == [r.to_dict() for r in many]
+    assert [r.to_dict() for r in model.add_many(iter(texts[:3]), threads=3)] == [
+        r.to_dict() for r in many[:3]
+    ]
+    assert model.add_many([]) == []
+
+
+@pytest.mark.skipif(not MODEL, reason="LASHON_NIKUD_MODEL is not set")
+def test_nikud_add_many_checks_every_text():
+    model = lashon.Nikud(MODEL)
+    with pytest.raises(lashon.InvalidRequest) as info:
+        model.add_many(["שלום", ""])
+    assert "texts[1]" in info.value.message
+    with pytest.raises(lashon.InvalidRequest):
+        model.add_many(["א" * 10_001])
+    with pytest.raises(lashon.InvalidRequest):
+        model.add_many(["שלום"], threads=0)
+    with pytest.raises(TypeError):
+        model.add_many("שלום")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        model.add_many(["שלום", 5])  # type: ignore[list-item]

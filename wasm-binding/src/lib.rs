@@ -43,6 +43,8 @@
 //! ```
 
 mod js;
+#[cfg(feature = "nikud")]
+pub mod nikud;
 pub mod ops;
 mod results;
 mod typescript;

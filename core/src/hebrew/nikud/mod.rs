@@ -11,8 +11,8 @@
 //! 2. Each character is mapped to an input id (`hebrew.normalize`, [`tables::input_id`]).
 //! 3. The text is cut into chunks of at most 9,999 characters after a space
 //!    ([`chunk::split_by_length`]).
-//! 4. Each chunk runs through the network ([`forward`]); each head's class is the argmax of its
-//!    logits (first maximum on ties, like `numpy.argmax`).
+//! 4. Each chunk runs through the network (`packed`, `recurrent`); each head's class is the
+//!    argmax of its logits (first maximum on ties, like `numpy.argmax`).
 //! 5. After each character the marks are written in the order of `merge_unconditional`: dagesh
 //!    if the letter can take one, then shin/sin dot, then niqqud; RAFE and the mask class write
 //!    nothing. Every other character (Latin, digits, punctuation, spaces) is copied unchanged.
@@ -20,34 +20,52 @@
 //! Unlike `predict()`, chunks are joined without an added space and double spaces are not
 //! collapsed, so stripping the result gives back the stripped input exactly.
 //!
-//! Evidence (Nakdimon test set `tests/new`, 110 texts, 92,719 Hebrew letters; measured on a
-//! 2-core Xeon VM, one thread each):
-//! - agreement with TensorFlow 2.15 CPU `predict()` on the same weights: 100.00% of letters
+//! Many texts at once: [`Nakdimon::vocalize_many`] (and [`Nakdimon::predict_many`]) run every
+//! chunk of every text as one batch: the sequences advance through each BiLSTM step together,
+//! so the recurrent products are matrix–matrix products, and sequences of different lengths are
+//! packed without padding (`packed`). Each result equals the call on its text alone, bit for
+//! bit: the batched pass computes every value by the operations, in the order, of the first
+//! port (kept as the tests' oracle in `reference`). [`Threads`] says whether a call may use the
+//! rayon pool (the two directions of each layer, and groups of sequences, side by side) or
+//! only the calling thread (the default in wasm).
+//!
+//! Evidence (Nakdimon test set `tests/new`, 110 texts, 92,719 Hebrew letters):
+//! - agreement with TensorFlow 2.15 CPU `predict()` on the same weights: 100.0000% of letters
 //!   (`cargo test --release -p lashon-core --test nikud_model -- --nocapture`, reference outputs
 //!   in `core/tests/data/nakdimon-reference.json` from `scripts/nikud_reference.py reference`);
+//!   the same test shows `vocalize_many` equal to `vocalize` one by one on all 110 texts and
+//!   on their 1,749 lines;
 //! - accuracy against the gold (macro average, `metrics.py`): DEC 97.91%, CHA 96.37%,
 //!   WOR 89.75%, VOC 91.64% — identical to the outputs published in `tests/new/Nakdimon`;
 //!   Dicta's published outputs score 97.95 / 96.77 / 94.11 / 94.92;
-//! - speed on every 10th text (12,893 characters), CPU seconds (the VM is shared, wall time
-//!   includes other work): this port about 2,350 chars/s (`perf stat -e task-clock` around the
-//!   bench's first pass; `cargo bench -p lashon-core --bench nikud`); TensorFlow `predict()` as
-//!   shipped (chunks padded to 10,000 steps) 92 chars/s (25× slower), on exact-length input
-//!   487 chars/s (4.8× slower) (`scripts/nikud_reference.py timing`).
+//! - speed: `cargo bench -p lashon-core --bench nikud` (with `LASHON_NIKUD_TF` it runs
+//!   `scripts/nikud_reference.py timing` in the same run and prints the ratios to TensorFlow
+//!   per line and batched; figures in the issue-23 notes of `core/benches/nikud.rs`).
 
 pub mod chunk;
-mod forward;
+mod math;
+mod packed;
+mod recurrent;
+#[cfg(test)]
+mod reference;
 pub mod tables;
+mod threads;
 mod weights;
 
-pub use forward::Workspace;
+pub use threads::Threads;
 pub use weights::LoadError;
 
 use super::strip::strip_points;
 use weights::Weights;
 
+/// Characters [`Nakdimon::vocalize_many`] runs through the network at a time: bounds the
+/// memory of a call on a whole book (logits and predictions are kept per window).
+const WINDOW_CHARS: usize = 65_536;
+
 /// The loaded model. Immutable and `Sync`: share one across threads.
 pub struct Nakdimon {
     weights: Weights,
+    threads: Threads,
 }
 
 /// The classes the three heads chose for one character.
@@ -80,11 +98,27 @@ fn argmax(logits: &[f32]) -> (u8, f32) {
     (best as u8, logits[best] - runner_up)
 }
 
+impl Prediction {
+    /// Step 4: the class of each head from one character's 23 logits.
+    fn from_logits(row: &[f32]) -> Prediction {
+        let (niqqud, mn) = argmax(&row[..16]);
+        let (dagesh, md) = argmax(&row[16..19]);
+        let (sin, ms) = argmax(&row[19..]);
+        Prediction {
+            niqqud,
+            dagesh,
+            sin,
+            margin: mn.min(md).min(ms),
+        }
+    }
+}
+
 impl Nakdimon {
     /// Loads the converted weights from the bytes of a safetensors file.
     pub fn from_safetensors(bytes: &[u8]) -> Result<Nakdimon, LoadError> {
         Ok(Nakdimon {
             weights: Weights::from_safetensors(bytes)?,
+            threads: Threads::default(),
         })
     }
 
@@ -97,24 +131,43 @@ impl Nakdimon {
         Nakdimon::from_safetensors(&bytes)
     }
 
+    /// The same model using `threads` for its calls (default [`Threads::Pool`], in wasm
+    /// [`Threads::One`]). Outputs do not depend on it.
+    pub fn with_threads(mut self, threads: Threads) -> Nakdimon {
+        self.threads = threads;
+        self
+    }
+
+    /// The threads the calls use.
+    pub fn threads(&self) -> Threads {
+        self.threads
+    }
+
     /// The heads' classes for every character of `chars` (steps 2–4; no stripping).
     pub fn predict(&self, chars: &[char]) -> Vec<Prediction> {
-        let mut out = Vec::with_capacity(chars.len());
-        let mut ws = Workspace::new(0);
-        for range in chunk::split_by_length(chars, chunk::MAXLEN) {
-            let ids: Vec<u8> = chars[range].iter().map(|&c| tables::input_id(c)).collect();
-            forward::forward(&self.weights, &ids, &mut ws);
-            for row in ws.logits().chunks_exact(weights::HEADS) {
-                let (niqqud, mn) = argmax(&row[..16]);
-                let (dagesh, md) = argmax(&row[16..19]);
-                let (sin, ms) = argmax(&row[19..]);
-                out.push(Prediction {
-                    niqqud,
-                    dagesh,
-                    sin,
-                    margin: mn.min(md).min(ms),
-                });
+        self.predict_many(&[chars]).pop().unwrap_or_default()
+    }
+
+    /// [`predict`](Nakdimon::predict) for several texts in one batched pass: every chunk of
+    /// every text is a sequence of the batch. Each result equals `predict` on its own.
+    pub fn predict_many(&self, texts: &[&[char]]) -> Vec<Vec<Prediction>> {
+        let mut owner = Vec::new(); // text of each sequence
+        let mut seqs: Vec<Vec<u8>> = Vec::new();
+        for (i, chars) in texts.iter().enumerate() {
+            for range in chunk::split_by_length(chars, chunk::MAXLEN) {
+                owner.push(i);
+                seqs.push(chars[range].iter().map(|&c| tables::input_id(c)).collect());
             }
+        }
+        let refs: Vec<&[u8]> = seqs.iter().map(Vec::as_slice).collect();
+        let logits = packed::logits(&self.weights, &refs, self.threads);
+        let mut out: Vec<Vec<Prediction>> = texts
+            .iter()
+            .map(|chars| Vec::with_capacity(chars.len()))
+            .collect();
+        for (i, logits) in owner.into_iter().zip(logits) {
+            let rows = logits.chunks_exact(weights::HEADS);
+            out[i].extend(rows.map(Prediction::from_logits));
         }
         out
     }
@@ -143,15 +196,53 @@ impl Nakdimon {
     /// assert_eq!(lashon_core::hebrew::strip_points(&out), "שלום עולם");
     /// ```
     pub fn vocalize(&self, text: &str) -> String {
-        let bare = strip_points(text);
-        let chars: Vec<char> = bare.chars().collect();
-        let predictions = self.predict(&chars);
-        let mut out = String::with_capacity(bare.len() * 2);
-        for (&c, p) in chars.iter().zip(&predictions) {
-            out.push(c);
-            out.extend(Nakdimon::marks(c, p));
+        self.vocalize_many(&[text]).pop().unwrap_or_default()
+    }
+
+    /// Vocalizes every text of `texts` in batched passes (steps 1–5 for each): the result
+    /// `i` equals `vocalize(texts[i])`, computed several texts at a time. Texts are taken a
+    /// window of about 64K characters at a time, so memory stays bounded on a whole book.
+    ///
+    /// ```no_run
+    /// use lashon_core::hebrew::nikud::Nakdimon;
+    ///
+    /// let model = Nakdimon::from_path(std::env::var("LASHON_NIKUD_MODEL").unwrap()).unwrap();
+    /// let lines = ["שלום עולם", "מה שלומך?"];
+    /// let out = model.vocalize_many(&lines);
+    /// assert_eq!(out[1], model.vocalize(lines[1]));
+    /// ```
+    pub fn vocalize_many<S: AsRef<str>>(&self, texts: &[S]) -> Vec<String> {
+        let mut out = Vec::with_capacity(texts.len());
+        let mut window: Vec<Vec<char>> = Vec::new();
+        let mut chars = 0;
+        for text in texts {
+            let bare: Vec<char> = strip_points(text.as_ref()).chars().collect();
+            chars += bare.len();
+            window.push(bare);
+            if chars >= WINDOW_CHARS {
+                self.vocalize_window(&window, &mut out);
+                window.clear();
+                chars = 0;
+            }
         }
+        self.vocalize_window(&window, &mut out);
         out
+    }
+
+    /// Steps 2–5 for stripped texts, appended to `out`.
+    fn vocalize_window(&self, window: &[Vec<char>], out: &mut Vec<String>) {
+        if window.is_empty() {
+            return;
+        }
+        let refs: Vec<&[char]> = window.iter().map(Vec::as_slice).collect();
+        for (chars, predictions) in window.iter().zip(self.predict_many(&refs)) {
+            let mut text = String::with_capacity(chars.len() * 4);
+            for (&c, p) in chars.iter().zip(&predictions) {
+                text.push(c);
+                text.extend(Nakdimon::marks(c, p));
+            }
+            out.push(text);
+        }
     }
 }
 

@@ -5,6 +5,8 @@ use core::fmt;
 
 use safetensors::{Dtype, SafeTensors};
 
+use super::math::gemm_bias;
+use super::recurrent;
 use super::tables::VOCAB;
 
 /// Width of the embedding, of each LSTM and of the dense layer.
@@ -54,18 +56,45 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// One direction of one LSTM layer: input kernel (400×1600), recurrent kernel (400×1600),
-/// bias (1600), row-major as Keras stores them.
-pub struct LstmWeights {
+/// One direction of one LSTM layer as Keras stores it: input kernel W (400×1600), recurrent
+/// kernel U (400×1600), bias (1600), row-major, gate columns in the order i, f, c, o.
+pub struct KerasLstm {
     pub kernel: Vec<f32>,
     pub recurrent: Vec<f32>,
     pub bias: Vec<f32>,
 }
 
-/// All inference weights.
-pub struct Weights {
+/// The inference tensors as stored in the file (the layout the reference implementation and
+/// the tests read).
+pub struct KerasWeights {
     /// 43×400.
     pub embedding: Vec<f32>,
+    /// `[layer][direction]`, direction 0 forward, 1 backward.
+    pub lstm: [[KerasLstm; 2]; 2],
+    /// 400×400 and 400.
+    pub dense_kernel: Vec<f32>,
+    pub dense_bias: Vec<f32>,
+    /// The heads N, D, S concatenated by column: 400×23 and 23.
+    pub heads_kernel: Vec<f32>,
+    pub heads_bias: Vec<f32>,
+}
+
+/// One direction of one layer, laid out for the forward pass.
+pub struct LstmWeights {
+    /// W, row-major as stored (the input projections are GEMMs over many steps).
+    pub kernel: Vec<f32>,
+    /// U in the panel order of [`recurrent::pack`](super::recurrent::pack), the order the
+    /// step kernel reads it.
+    pub recurrent: Vec<f32>,
+    pub bias: Vec<f32>,
+}
+
+/// All inference weights, laid out for the forward pass ([`packed`](super::packed)).
+pub struct Weights {
+    /// Layer 1's input projection of every input id, per direction: `embedding·W + b`
+    /// (43×1600), computed once by the same GEMM as a sequence's projection would be, so a
+    /// step reads its row instead of multiplying.
+    pub input_table: [Vec<f32>; 2],
     /// `[layer][direction]`, direction 0 forward, 1 backward.
     pub lstm: [[LstmWeights; 2]; 2],
     /// 400×400 and 400.
@@ -97,17 +126,17 @@ fn tensor(
         .collect())
 }
 
-fn lstm(st: &SafeTensors<'_>, names: [&'static str; 3]) -> Result<LstmWeights, LoadError> {
-    Ok(LstmWeights {
+fn lstm(st: &SafeTensors<'_>, names: [&'static str; 3]) -> Result<KerasLstm, LoadError> {
+    Ok(KerasLstm {
         kernel: tensor(st, names[0], &[UNITS, GATES])?,
         recurrent: tensor(st, names[1], &[UNITS, GATES])?,
         bias: tensor(st, names[2], &[GATES])?,
     })
 }
 
-impl Weights {
+impl KerasWeights {
     /// Reads and checks every tensor.
-    pub fn from_safetensors(bytes: &[u8]) -> Result<Weights, LoadError> {
+    pub fn from_safetensors(bytes: &[u8]) -> Result<KerasWeights, LoadError> {
         let st = SafeTensors::deserialize(bytes).map_err(|e| LoadError::Format(e.to_string()))?;
         let heads = [
             (
@@ -131,7 +160,7 @@ impl Weights {
             }
         }
         let heads_bias = heads.iter().flat_map(|(_, b)| b.iter().copied()).collect();
-        Ok(Weights {
+        Ok(KerasWeights {
             embedding: tensor(&st, "embedding", &[VOCAB, UNITS])?,
             lstm: [
                 [
@@ -160,5 +189,53 @@ impl Weights {
             heads_kernel,
             heads_bias,
         })
+    }
+}
+
+impl Weights {
+    /// Reads the file and lays the weights out for the forward pass.
+    pub fn from_safetensors(bytes: &[u8]) -> Result<Weights, LoadError> {
+        Ok(Weights::new(KerasWeights::from_safetensors(bytes)?))
+    }
+
+    /// The forward-pass layout of `k`.
+    pub fn new(k: KerasWeights) -> Weights {
+        let table = |dir: &KerasLstm| {
+            let mut t = vec![0.0; VOCAB * GATES];
+            gemm_bias(
+                &k.embedding,
+                &dir.kernel,
+                &dir.bias,
+                &mut t,
+                VOCAB,
+                UNITS,
+                GATES,
+            );
+            t
+        };
+        let input_table = [table(&k.lstm[0][0]), table(&k.lstm[0][1])];
+        let KerasWeights {
+            lstm,
+            dense_kernel,
+            dense_bias,
+            heads_kernel,
+            heads_bias,
+            ..
+        } = k;
+        let lstm = lstm.map(|layer| {
+            layer.map(|d| LstmWeights {
+                recurrent: recurrent::pack(&d.recurrent),
+                kernel: d.kernel,
+                bias: d.bias,
+            })
+        });
+        Weights {
+            input_table,
+            lstm,
+            dense_kernel,
+            dense_bias,
+            heads_kernel,
+            heads_bias,
+        }
     }
 }

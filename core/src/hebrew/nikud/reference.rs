@@ -1,50 +1,14 @@
-//! The forward pass of Nakdimon: Embedding(43→400) → BiLSTM(400, merge sum) → BiLSTM(400,
-//! merge sum) → Dense(400, linear) → heads N(16), D(3), S(4), linear (`TOOLCHAIN.md`; the
-//! Keras model config stored in `Nakdimon.h5`).
-//!
-//! Keras LSTM (recurrent activation sigmoid, activation tanh, gate order i, f, c, o):
-//!   z = x·W + h·U + b;  i = σ(z_i), f = σ(z_f), g = tanh(z_c), o = σ(z_o)
-//!   c ← f∘c + i∘g;      h ← o∘tanh(c)
-//! The backward direction runs over the reversed sequence and its outputs are put back in
-//! order; `merge_mode="sum"` adds the two. The reference pads each chunk to 10,000 steps with
-//! id 0 and the embedding masks it (`mask_zero=True`): masked steps leave the state and outputs
-//! of the real steps untouched, so running over the real length only gives the same values.
-//!
-//! Speed: the input projections x·W of a whole chunk are one GEMM (`matrixmultiply::sgemm`,
-//! runtime SIMD detection, no threads); the recurrence is one vector–matrix product per step in
-//! `axpy` form over contiguous rows, which the compiler vectorizes (with AVX2 when the CPU has
-//! it); the workspace is allocated once per chunk, never per step.
+//! The forward pass of the first port (issue 12), kept unchanged as the oracle of the tests:
+//! one sequence at a time, the input projections as one GEMM per direction, the recurrence as
+//! one vector–matrix product per step over the row-major Keras `U`. The batched pass
+//! ([`packed`](super::packed)) must give the same bits.
 
-use super::weights::{LstmWeights, Weights, GATES, HEADS, UNITS};
+use super::math::{gemm_bias, sigmoid, tanh};
+use super::weights::{KerasLstm as LstmWeights, KerasWeights as Weights, GATES, HEADS, UNITS};
 
-/// `c[m×n] = a[m×k]·b[k×n] + bias` (bias broadcast over rows), all row-major.
-fn gemm_bias(a: &[f32], b: &[f32], bias: &[f32], c: &mut [f32], m: usize, k: usize, n: usize) {
-    assert!(a.len() == m * k && b.len() == k * n && bias.len() == n && c.len() == m * n);
-    for row in c.chunks_exact_mut(n) {
-        row.copy_from_slice(bias);
-    }
-    if m == 0 {
-        return;
-    }
-    // SAFETY: the lengths checked above cover every element the strides reach.
-    unsafe {
-        matrixmultiply::sgemm(
-            m,
-            k,
-            n,
-            1.0,
-            a.as_ptr(),
-            k as isize,
-            1,
-            b.as_ptr(),
-            n as isize,
-            1,
-            1.0,
-            c.as_mut_ptr(),
-            n as isize,
-            1,
-        );
-    }
+std::thread_local! {
+    /// Tests of the portable kernels run this side without FMA too.
+    static FORCE_PORTABLE: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// `z += h·U` with `U` row-major `h.len() × z.len()`. With `FMA` the multiply-add is fused
@@ -90,41 +54,15 @@ unsafe fn matvec_acc_avx2(h: &[f32], u: &[f32], z: &mut [f32], reverse: bool) {
 fn matvec_acc(h: &[f32], u: &[f32], z: &mut [f32], reverse: bool) {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+        if !FORCE_PORTABLE.with(|f| f.get())
+            && std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("fma")
+        {
             // SAFETY: the CPU has AVX2 and FMA.
             return unsafe { matvec_acc_avx2(h, u, z, reverse) };
         }
     }
     matvec_acc_generic::<false>(h, u, z, reverse)
-}
-
-/// e^x for f32 (Cephes `expf`: range reduction by ln 2, degree-6 polynomial), written without
-/// branches so loops over it vectorize. Relative error about 2e-7 on the clamped range.
-#[inline(always)]
-fn exp(x: f32) -> f32 {
-    let x = x.clamp(-87.0, 88.0);
-    // n = round(x / ln 2) by the 1.5·2^23 trick (round-to-nearest of the FPU).
-    let n = (x * core::f32::consts::LOG2_E + 12_582_912.0) - 12_582_912.0;
-    let r = x - n * 0.693_359_4 - n * -2.121_944_4e-4;
-    let mut p = 1.987_569_1e-4_f32;
-    p = p * r + 1.398_199_9e-3;
-    p = p * r + 8.333_452e-3;
-    p = p * r + 4.166_579_6e-2;
-    p = p * r + 1.666_666_5e-1;
-    p = p * r + 0.5;
-    let e = p * r * r + r + 1.0;
-    e * f32::from_bits(((n as i32 + 127) as u32) << 23)
-}
-
-#[inline(always)]
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + exp(-x))
-}
-
-#[inline(always)]
-fn tanh(x: f32) -> f32 {
-    // tanh x = 2σ(2x) − 1 (absolute error ~1e-7, enough next to float32 LSTM state).
-    2.0 * sigmoid(2.0 * x) - 1.0
 }
 
 /// One LSTM step after `z = x·W + b + h·U`: updates `c` and writes `h`.
@@ -248,42 +186,100 @@ pub fn forward(w: &Weights, ids: &[u8], ws: &mut Workspace) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::packed;
+    use super::super::threads::Threads;
+    use super::super::weights::{KerasLstm, KerasWeights, Weights};
     use super::*;
+    use crate::hebrew::nikud::tables::VOCAB;
 
-    #[test]
-    fn exp_is_accurate() {
-        let mut x = -30.0f32;
-        while x < 30.0 {
-            let rel = (exp(x) - x.exp()).abs() / x.exp();
-            assert!(rel < 1e-6, "exp({x}): {rel}");
-            x += 0.013;
+    /// Deterministic weights of the model's real shapes, scaled like trained ones (gates
+    /// neither saturated nor flat).
+    fn random_weights(seed: u32) -> KerasWeights {
+        let mut state = seed;
+        let mut rand = |n: usize, scale: f32| -> Vec<f32> {
+            (0..n)
+                .map(|_| {
+                    state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    ((state >> 8) as f32 / (1u32 << 24) as f32 - 0.5) * scale
+                })
+                .collect()
+        };
+        let mut lstm = || KerasLstm {
+            kernel: rand(UNITS * GATES, 0.2),
+            recurrent: rand(UNITS * GATES, 0.2),
+            bias: rand(GATES, 0.5),
+        };
+        let layers = [[lstm(), lstm()], [lstm(), lstm()]];
+        KerasWeights {
+            embedding: rand(VOCAB * UNITS, 2.0),
+            lstm: layers,
+            dense_kernel: rand(UNITS * UNITS, 0.2),
+            dense_bias: rand(UNITS, 0.2),
+            heads_kernel: rand(UNITS * HEADS, 0.5),
+            heads_bias: rand(HEADS, 0.5),
         }
-        assert!((tanh(0.5) - 0.5f32.tanh()).abs() < 1e-6);
-        assert!((sigmoid(-3.0) - 1.0 / (1.0 + 3.0f32.exp())).abs() < 1e-7);
-        assert_eq!(exp(-1000.0), exp(-87.0));
+    }
+
+    fn sequences() -> Vec<Vec<u8>> {
+        // Lengths that exercise every tile shape (3, 2 and 1 rows), rows leaving mid-batch,
+        // equal lengths, an empty sequence and a length past a projection block.
+        let lens = [
+            1, 7, 0, 40, 40, 13, 2, 5, 600, 31, 9, 9, 9, 64, 3, 17, 52, 1,
+        ];
+        lens.iter()
+            .enumerate()
+            .map(|(i, &n)| {
+                (0..n)
+                    .map(|j| ((i * 7 + j * 13 + j / 5) % VOCAB) as u8)
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn bits(v: &[f32]) -> Vec<u32> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    fn check_identical(keras: KerasWeights, threads: Threads) {
+        let seqs = sequences();
+        let want: Vec<Vec<u32>> = seqs
+            .iter()
+            .map(|ids| {
+                let mut ws = Workspace::new(0);
+                forward(&keras, ids, &mut ws);
+                bits(ws.logits())
+            })
+            .collect();
+        let w = Weights::new(keras);
+        let refs: Vec<&[u8]> = seqs.iter().map(Vec::as_slice).collect();
+        let batched = packed::logits(&w, &refs, threads);
+        for (i, (got, want)) in batched.iter().zip(&want).enumerate() {
+            assert_eq!(bits(got), *want, "sequence {i} ({} steps)", seqs[i].len());
+        }
+        // One at a time through the batched pass: the same bits again.
+        for (i, ids) in refs.iter().enumerate() {
+            let alone = packed::logits(&w, &[ids], threads);
+            assert_eq!(bits(&alone[0]), want[i], "sequence {i} alone");
+        }
     }
 
     #[test]
-    fn gemm_matches_naive() {
-        let (m, k, n) = (3, 5, 4);
-        let a: Vec<f32> = (0..m * k).map(|i| i as f32 * 0.5 - 2.0).collect();
-        let b: Vec<f32> = (0..k * n).map(|i| (i % 7) as f32 - 3.0).collect();
-        let bias = [1.0, 2.0, 3.0, 4.0];
-        let mut c = vec![0.0; m * n];
-        gemm_bias(&a, &b, &bias, &mut c, m, k, n);
-        for i in 0..m {
-            for j in 0..n {
-                let want: f32 = bias[j] + (0..k).map(|l| a[i * k + l] * b[l * n + j]).sum::<f32>();
-                assert!((c[i * n + j] - want).abs() < 1e-4);
-            }
-        }
-        for reverse in [false, true] {
-            let mut z = vec![1.0; n];
-            matvec_acc(&a[..k], &b, &mut z, reverse);
-            for j in 0..n {
-                let want: f32 = 1.0 + (0..k).map(|l| a[l] * b[l * n + j]).sum::<f32>();
-                assert!((z[j] - want).abs() < 1e-4);
-            }
-        }
+    fn batched_pass_gives_the_reference_bits() {
+        check_identical(random_weights(1), Threads::One);
+    }
+
+    #[test]
+    fn batched_pass_on_the_pool_gives_the_reference_bits() {
+        check_identical(random_weights(2), Threads::Pool);
+    }
+
+    /// The portable kernels (wasm, x86-64 without FMA): multiply-then-add on both sides.
+    #[test]
+    fn portable_kernels_give_the_reference_bits() {
+        super::super::recurrent::force_portable(true);
+        FORCE_PORTABLE.with(|f| f.set(true));
+        check_identical(random_weights(3), Threads::One);
+        super::super::recurrent::force_portable(false);
+        FORCE_PORTABLE.with(|f| f.set(false));
     }
 }

@@ -1,0 +1,58 @@
+//! How many threads a call may use, and the two ways the forward pass uses them: the two
+//! directions of a layer side by side ([`join`]) and independent groups of sequences side by
+//! side ([`map`]). Threads come from rayon's pool (the global one, one thread per core, unless
+//! the caller runs the call inside a pool of its own with `ThreadPool::install`). In wasm there
+//! is no pool: everything runs on the calling thread.
+
+/// How many threads a call may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threads {
+    /// The calling thread only. The default in wasm; the choice of a caller that already runs
+    /// one call per core.
+    One,
+    /// The rayon pool the call runs in: the two directions of each layer, and groups of
+    /// sequences, run in parallel. The default on every other target.
+    Pool,
+}
+
+impl Default for Threads {
+    fn default() -> Threads {
+        if cfg!(target_arch = "wasm32") {
+            Threads::One
+        } else {
+            Threads::Pool
+        }
+    }
+}
+
+/// Runs `a` and `b`, in parallel when `threads` allows it.
+pub fn join<A, B, RA, RB>(threads: Threads, a: A, b: B) -> (RA, RB)
+where
+    A: FnOnce() -> RA + Send,
+    B: FnOnce() -> RB + Send,
+    RA: Send,
+    RB: Send,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads == Threads::Pool {
+        return rayon::join(a, b);
+    }
+    let _ = threads;
+    (a(), b())
+}
+
+/// `items.iter().map(f)`, in parallel when `threads` allows it; results in order.
+pub fn map<T, R, F>(threads: Threads, items: &[T], f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync + Send,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads == Threads::Pool && items.len() > 1 {
+        use rayon::prelude::*;
+        return items.par_iter().map(f).collect();
+    }
+    let _ = threads;
+    items.iter().map(f).collect()
+}
