@@ -474,6 +474,10 @@ pub fn news_document() -> OpenApi {
                 .response("401", error_response("unauthorized"))
                 .response("403", error_response("forbidden"))
                 .response("404", error_response("not_found"))
+                .response(
+                    "414",
+                    error_response("bad_request: the request target is over 8,192 bytes"),
+                )
                 .response("429", error_response("rate_limited or quota_exceeded"))
                 .response("503", error_response("service_unavailable"));
             op = op
