@@ -205,6 +205,7 @@ fn agrees_with_reference_and_scores_against_gold() {
         "  {:<20} {:>7} {:>7} {:>7} {:>7}",
         "system", "DEC", "CHA", "WOR", "VOC"
     );
+    let mut averages = Vec::new();
     for (system, docs) in &scores {
         let m = common::metrics::macro_average(docs);
         eprintln!(
@@ -214,10 +215,28 @@ fn agrees_with_reference_and_scores_against_gold() {
             100.0 * m[2],
             100.0 * m[3]
         );
+        averages.push(m.map(|x| (10_000.0 * x).round() / 100.0));
     }
     let floor = if full_run() { 90_000 } else { 300 };
     assert!(letters > floor, "too few letters compared: {letters}");
     assert!(agreement >= 0.999, "agreement {agreement} below 99.9%");
+    if full_run() {
+        // The figures `lashon_core::hebrew::nikud` documents, to the hundredth of a percent:
+        // every letter as TensorFlow, and this model's scores equal to the published
+        // Nakdimon outputs', Dicta's beside them.
+        assert_eq!(agree, letters, "documented: 100.0000% of letters agree");
+        assert_eq!(letters, 92_719, "documented: 92,719 Hebrew letters");
+        assert_eq!(
+            averages[0],
+            [97.91, 96.37, 89.75, 91.64],
+            "lashon DEC/CHA/WOR/VOC"
+        );
+        assert_eq!(
+            averages[2], averages[0],
+            "published Nakdimon scores as this model"
+        );
+        assert_eq!(averages[3], [97.95, 96.77, 94.11, 94.92], "published Dicta");
+    }
 }
 
 /// Issue 23: the batched pass gives each text exactly what a call of its own gives — on every
@@ -258,47 +277,70 @@ fn vocalize_many_equals_vocalize_one_by_one() {
 }
 
 /// Unpointed Hebrew is vocalized by the model before the modern transliteration, and the
-/// scheme says so; odd input never panics and is verified only when the round trip holds.
+/// scheme says so. The expected Latin is written from TensorFlow's vocalization of a text of
+/// the test set (the stored reference), not from this model's; odd input never panics and is
+/// verified exactly where the table below says.
 #[test]
 fn transliteration_with_model_and_odd_input() {
     let Some(model) = common::nikud_model("transliteration_with_model_and_odd_input") else {
         return;
     };
-    let text = "תודה רבה על העזרה";
-    let (latin, scheme) = lashon_core::hebrew::translit::he_to_latin(text, Some(&model));
+    // The shortest text of the test set, vocalized by the reference (TensorFlow).
+    let reference = reference();
+    let gold: std::collections::HashMap<String, std::path::PathBuf> =
+        common::gold_files().into_iter().collect();
+    let (file, codes) = reference
+        .texts
+        .iter()
+        .min_by_key(|(_, codes)| codes.chars().count())
+        .expect("reference texts");
+    let bare = strip_points(&std::fs::read_to_string(&gold[file]).expect("gold text"));
+    let mut tf = String::new();
+    let mut codes = codes.chars();
+    for c in bare.chars() {
+        tf.push(c);
+        if is_letter(c) {
+            let code = codes.next().expect("a reference code per Hebrew letter");
+            tf.push_str(&reference.alphabet[(code as u32 - 0x21) as usize]);
+        }
+    }
+    let (latin, scheme) = lashon_core::hebrew::translit::he_to_latin(&bare, Some(&model));
     assert_eq!(scheme, "academy-simplified+nakdimon");
-    let vocalized = model.vocalize(text);
     assert_eq!(
         latin,
-        lashon_core::hebrew::translit::modern::transliterate(&vocalized).0
+        lashon_core::hebrew::translit::modern::transliterate(&tf).0,
+        "{file}"
     );
-    assert!(
-        latin
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c == ' ' || c == '\''),
-        "{latin}"
-    );
-    eprintln!("{text} → {vocalized} → {latin}");
     // Pointed input is read by its own points even when a model is loaded.
     let (latin, scheme) = lashon_core::hebrew::translit::he_to_latin("שָׁלֵם", Some(&model));
     assert_eq!((latin.as_str(), scheme), ("shalem", "academy-simplified"));
 
-    for text in [
-        "\u{05B0}",
-        "🙂 ok",
-        "\u{200F}שלום\u{200E}",
-        "a\r\nב",
-        "  ",
-        "ײַ ﭏ",
+    // (input, verified, answer carries points). Not verified: the input comes back unchanged,
+    // its own points with it.
+    for (text, verified, pointed) in [
+        // A lone point: stripped, nothing is left to vocalize; the round trip cannot hold.
+        ("\u{05B0}", false, true),
+        // No Hebrew letter: nothing to add, the round trip holds.
+        ("🙂 ok", true, false),
+        ("  ", true, false),
+        // Hebrew between direction marks, and after a CRLF: pointed, the marks kept.
+        ("\u{200F}שלום\u{200E}", true, true),
+        ("a\r\nב", true, true),
+        // Yiddish ligature with patah: the input's own point makes the round trip fail.
+        ("ײַ ﭏ", false, true),
     ] {
         let res = nikud(NikudRequest { text: text.into() }, Some(&model)).unwrap();
+        assert_eq!(res.verified, verified, "{text:?}");
         assert_eq!(
-            res.verified,
-            strip_points(&model.vocalize(text)) == text,
-            "{text:?}"
+            strip_points(&res.nikud) != res.nikud,
+            pointed,
+            "{text:?}: {}",
+            res.nikud
         );
-        if !res.verified {
+        if !verified {
             assert_eq!(res.nikud, text);
+        } else {
+            assert_eq!(strip_points(&res.nikud), text);
         }
     }
 }
