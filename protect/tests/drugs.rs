@@ -99,11 +99,11 @@ fn heldout_recall_with_the_builtin_lexicon() {
         names.len(),
         100.0 * found as f64 / names.len() as f64
     );
-    // Issue 21 goal: ≥ 90%.
-    assert!(
-        found * 100 >= names.len() * 99,
-        "recall {found}/{}",
-        names.len()
+    // Issue 21 goal: ≥ 90%. The crate docs quote 585/585: held exactly.
+    assert_eq!(
+        (found, names.len()),
+        (585, 585),
+        "documented recall 585/585"
     );
 }
 
@@ -135,11 +135,11 @@ fn heldout_recall_by_stems_alone() {
         names.len(),
         100.0 * found as f64 / names.len() as f64
     );
-    // Floor at the measured rate (a change to the stems that loses names fails here).
-    assert!(
-        found * 100 >= names.len() * 28,
-        "stem recall {found}/{}",
-        names.len()
+    // The crate docs quote 272/585: held exactly (a change to the stems updates both).
+    assert_eq!(
+        (found, names.len()),
+        (272, 585),
+        "documented stem recall 272/585"
     );
 }
 
@@ -174,9 +174,13 @@ fn false_drug_spans_on_tatoeba() {
     let (he, n_he) = false_spans(&heb, Lang::He);
     println!("false drug spans, Tatoeba English side: {en}/{n_en}; Hebrew side: {he}/{n_he}");
     assert_eq!(n_en, 1000);
-    // Issue 21 goal: ≤ 0.5% of sentences.
-    assert!(en * 200 <= n_en, "English false drug spans {en}/{n_en}");
-    assert!(he * 200 <= n_he, "Hebrew false drug spans {he}/{n_he}");
+    // Issue 21 goal: ≤ 0.5% of sentences; the crate docs quote 0/1000 each side.
+    assert_eq!(
+        (en, n_he),
+        (0, 1000),
+        "documented 0/1000 English false drug spans"
+    );
+    assert_eq!(he, 0, "documented 0/1000 Hebrew false drug spans");
 }
 
 #[test]
