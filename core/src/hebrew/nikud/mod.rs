@@ -37,7 +37,8 @@
 //!   on their 1,749 lines;
 //! - accuracy against the gold (macro average, `metrics.py`): DEC 97.91%, CHA 96.37%,
 //!   WOR 89.75%, VOC 91.64% — identical to the outputs published in `tests/new/Nakdimon`;
-//!   Dicta's published outputs score 97.95 / 96.77 / 94.11 / 94.92;
+//!   Dicta's published outputs score 97.95 / 96.77 / 94.11 / 94.92 (the release run of the
+//!   test asserts these figures, the letter count and the agreement, to the hundredth);
 //! - speed: `cargo bench -p lashon-core --bench nikud` (with `LASHON_NIKUD_TF` it runs
 //!   `scripts/nikud_reference.py timing` in the same run and prints the ratios to TensorFlow
 //!   per line and batched; figures in the issue-23 notes of `core/benches/nikud.rs`).
