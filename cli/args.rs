@@ -20,9 +20,37 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct DbArg {
-    /// SQLite file (created if missing).
-    #[arg(long, env = "LASHON_DB", default_value = "lashon.db", global = true)]
+    /// The database: a SQLite file, as a plain path or `sqlite:PATH` (created if missing).
+    #[arg(long, env = "LASHON_DB", default_value = "lashon.db", global = true, value_parser = sqlite_path)]
     pub db: PathBuf,
+}
+
+/// The SQLite file `--db` names. A URL of another database is refused here, at parsing, with
+/// a message that says what is accepted: taken as a path, `postgres://host/db` would quietly
+/// create a SQLite file under a directory named `postgres:`.
+pub fn sqlite_path(value: &str) -> Result<PathBuf, String> {
+    const ACCEPTED: &str = "use a SQLite file, as a plain path or sqlite:PATH";
+    let path = match value
+        .strip_prefix("sqlite://")
+        .or_else(|| value.strip_prefix("sqlite:"))
+    {
+        Some(rest) => rest,
+        None => match value.split_once("://") {
+            Some(("postgres" | "postgresql", _)) => {
+                return Err(format!(
+                    "PostgreSQL is not supported by this build yet; {ACCEPTED}"
+                ))
+            }
+            Some((scheme, _)) => {
+                return Err(format!("unknown database scheme `{scheme}`; {ACCEPTED}"))
+            }
+            None => value,
+        },
+    };
+    if path.is_empty() {
+        return Err(format!("no file named; {ACCEPTED}"));
+    }
+    Ok(PathBuf::from(path))
 }
 
 #[derive(Debug, Subcommand)]
@@ -274,4 +302,35 @@ pub enum WebhooksCommand {
         #[command(flatten)]
         db: DbArg,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn db_argument_names_a_sqlite_file() {
+        assert_eq!(sqlite_path("lashon.db"), Ok(PathBuf::from("lashon.db")));
+        assert_eq!(
+            sqlite_path("sqlite:/var/x.db"),
+            Ok(PathBuf::from("/var/x.db"))
+        );
+        assert_eq!(
+            sqlite_path("sqlite:///var/x.db"),
+            Ok(PathBuf::from("/var/x.db"))
+        );
+        assert_eq!(sqlite_path("sqlite:rel.db"), Ok(PathBuf::from("rel.db")));
+        for bad in [
+            "postgres://u@h:5432/db",
+            "postgresql://h/db",
+            "mysql://h/db",
+            "",
+            "sqlite:",
+        ] {
+            assert!(sqlite_path(bad).is_err(), "{bad}");
+        }
+        assert!(sqlite_path("postgres://h/db")
+            .unwrap_err()
+            .contains("PostgreSQL"));
+    }
 }

@@ -3,7 +3,8 @@
 //! connections that never finish their request head, another process holding the database's
 //! write lock, two ingests next to a serving node, export limited to enterprise, CSV cells a
 //! spreadsheet would run, keep-alive after 401 and 429, 414/431 with the envelope, a future
-//! change-feed `since`, and a request deadline that cancels a hanging model call and refunds.
+//! change-feed `since`, a request deadline that cancels a hanging model call and refunds, and
+//! a `--db` URL of another database refused before anything is created.
 
 mod common;
 
@@ -542,4 +543,47 @@ async fn oversize_targets_and_headers_and_future_checkpoints() {
     let checkpoint: chrono::DateTime<chrono::Utc> =
         res.body["checkpoint"].as_str().unwrap().parse().unwrap();
     assert!(checkpoint <= chrono::Utc::now(), "{checkpoint}");
+}
+
+/// `--db` (and `LASHON_DB`) names a SQLite file, plain or as `sqlite:PATH`. A PostgreSQL or
+/// other URL is refused before anything is opened, with a message that says what is accepted,
+/// and creates nothing: taken as a path it would have made a directory named `postgres:`.
+#[test]
+fn database_urls_other_than_sqlite_are_refused_and_create_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |db: &str, env: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lashon"));
+        cmd.current_dir(dir.path()).args(["keys", "list"]);
+        if env {
+            cmd.env("LASHON_DB", db);
+        } else {
+            cmd.env_remove("LASHON_DB").args(["--db", db]);
+        }
+        cmd.output().expect("run lashon")
+    };
+    for (db, env) in [
+        ("postgres://lashon@127.0.0.1:5432/lashon", false),
+        ("postgresql://localhost/lashon", true),
+        ("mysql://localhost/lashon", false),
+        ("sqlite:", false),
+    ] {
+        let out = run(db, env);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{db}: {stderr}");
+        assert!(stderr.contains("sqlite:PATH"), "{db}: {stderr}");
+        if db.starts_with("postgres") {
+            assert!(stderr.contains("PostgreSQL"), "{db}: {stderr}");
+        }
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).expect("read dir").collect();
+    assert!(left.is_empty(), "files created: {left:?}");
+
+    // `sqlite:PATH` opens that file.
+    let out = run("sqlite:named.db", false);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("named.db").is_file());
 }
