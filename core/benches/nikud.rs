@@ -19,30 +19,34 @@
 //!     cargo bench -p lashon-core --bench nikud
 
 //!
-//! Issue 23 notes (2-core AMD EPYC VM shared with other builds; 138 lines, 12,760 chars; each
-//! row one run of this bench, TensorFlow 2.15.1 CPU with 2 threads in the same run; its best
-//! batched way was always length-sorted batches of 32):
+//! Issue 23 notes (each row one run of this bench, TensorFlow 2.15.1 CPU with 2 threads in the
+//! same run, 138 lines, 12,760 chars; its best batched way was always length-sorted batches of
+//! 32). Since 2026-11-25 a single line's steps are shared by both cores (`step_sharing`: the
+//! caller and a partner thread each run half of the recurrent kernel, which then stays in
+//! their L2); before, the two directions of each layer ran side by side.
 //!
-//! | load avg | lashon per line | TF per line | ratio | lashon batched | TF batched | ratio |
+//! | machine, load | lashon per line | TF per line | ratio | lashon batched | TF batched | ratio |
 //! |---|---|---|---|---|---|---|
-//! | 1.4–1.5 (2026-11-25) | 12,228 c/s | 1,306 c/s | 9.4× | 20,061 c/s | 13,079 c/s | 1.53× |
-//! | 1.7–2.0 | 10,396 c/s | 1,090 c/s | 9.5× | 16,514 c/s | 8,828 c/s | 1.87× |
-//! | 1.8–3.2 | 4,985 c/s | 735 c/s | 6.8× | 8,120 c/s | 5,805 c/s | 1.40× |
-//! | 2.6–4.9 | 3,749 c/s | 603 c/s | 6.2× | 5,731 c/s | 3,945 c/s | 1.45× |
+//! | 2-core Xeon VM, other builds paused (2026-11-25, steps shared) | 9,584 c/s | 806 c/s | 11.9× | 15,806 c/s | 9,655 c/s | 1.64× |
+//! | same, before (directions side by side), builds niced below | 4,705 c/s | 760 c/s | 6.2× | 11,942 c/s | 4,921 c/s | 2.43× |
+//! | 2-core EPYC VM, load 1.4–1.5 (2026-11-24, directions side by side) | 12,228 c/s | 1,306 c/s | 9.4× | 20,061 c/s | 13,079 c/s | 1.53× |
+//! | same, load 1.8–3.2 | 4,985 c/s | 735 c/s | 6.8× | 8,120 c/s | 5,805 c/s | 1.40× |
 //!
-//! Per CPU second (in the last run): per line 5,317 against 728 (7.3×), batched 8,622 against
-//! 3,939 (2.19×). The wall-clock ratios move with the load because the two sides run minutes
-//! apart; the CPU-second ratios much less. On one thread lashon does about 5,500–5,900 chars
-//! per CPU second per line and 8,600–9,900 batched.
+//! The wall-clock ratios move with the load because the two sides run minutes apart (TF's
+//! batched figure alone ranged 4,921–9,655 c/s on the Xeon within the hour); the CPU-second
+//! ratios much less (Xeon run above: per line 8.4×, batched 1.65×). On one thread lashon does
+//! about 4,500–5,900 chars per CPU second per line and 8,600–9,900 batched.
 //!
-//! Why per line stays under 10×: a single sequence has no batch, so each step of a direction
-//! streams all of its recurrent kernel (2.56 MB, more than a core's 1 MB L2) from L3; the two
-//! directions side by side give about 1.8× on an idle machine. Splitting each step between the
-//! two cores (half the kernel each, mostly L2-resident, a barrier per step) gave the same bits
-//! but fell to about 1,900 chars/s whenever the other core was busy (the barrier waits for a
-//! descheduled partner), so it was not kept. Reading a long text as context-padded sentences
-//! to batch them was measured too (see `lashon_core::hebrew::api::nikud`): about 1.1×, and
-//! identity only by measurement, so not kept either.
+//! Per line. A single sequence has no batch, so each step of a direction is a matrix–vector
+//! product streaming its recurrent kernel (2.56 MB, more than a core's L2). Shared by two
+//! threads, each half (1.3 MB) stays in the L2 of the core that reads it: 2.1× one thread on
+//! the Xeon (directions side by side gave about 1.8× on the EPYC). The partner *claims* a
+//! half before running it and the caller runs any half nobody claimed, so a busy second core
+//! costs the parallelism but never stalls the caller (a barrier per step did: about 1,900
+//! chars/s whenever the other core was busy, measured on the EPYC). Reading a long text as
+//! context-padded sentences to batch them was measured too (see
+//! `lashon_core::hebrew::api::nikud`): about 1.1×, and identity only by measurement, so not
+//! kept.
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -26,8 +26,10 @@
 //! packed without padding (`packed`). Each result equals the call on its text alone, bit for
 //! bit: the batched pass computes every value by the operations, in the order, of the first
 //! port (kept as the tests' oracle in `reference`). [`Threads`] says whether a call may use the
-//! rayon pool (the two directions of each layer, and groups of sequences, side by side) or
-//! only the calling thread (the default in wasm).
+//! rayon pool or only the calling thread (the default in wasm). On the pool, one or two
+//! sequences share each step between two threads, half of the recurrent kernel each
+//! (`step_sharing`); more run the two directions of each layer, and groups of sequences, side
+//! by side.
 //!
 //! Evidence (Nakdimon test set `tests/new`, 110 texts, 92,719 Hebrew letters):
 //! - agreement with TensorFlow 2.15 CPU `predict()` on the same weights: 100.0000% of letters
@@ -49,6 +51,7 @@ mod packed;
 mod recurrent;
 #[cfg(test)]
 mod reference;
+mod step_sharing;
 pub mod tables;
 mod threads;
 mod weights;

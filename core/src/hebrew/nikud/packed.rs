@@ -7,8 +7,9 @@
 //! PyTorch). The backward direction walks each sequence from its own last character: at step
 //! `t`, sequence `i` is at position `len_i − 1 − t`.
 //!
-//! Per layer the two directions run side by side (each writes its own output), and groups run
-//! side by side, as [`Threads`] allows. Buffers are sized per group and per direction, never
+//! Per layer the two directions run side by side (each writes its own output), or, for a group
+//! of one or two sequences, one after the other with each step shared by two threads
+//! ([`step_sharing`]); groups run side by side, as [`Threads`] allows. Buffers are sized per group and per direction, never
 //! per step.
 //!
 //! Identity of outputs: every value goes through the functions the single-sequence port used
@@ -18,6 +19,7 @@
 
 use super::math::gemm_bias;
 use super::recurrent::{self, Step};
+use super::step_sharing;
 use super::threads::{self, Threads};
 use super::weights::{LstmWeights, Weights, GATES, HEADS, UNITS};
 
@@ -25,6 +27,12 @@ use super::weights::{LstmWeights, Weights, GATES, HEADS, UNITS};
 pub const GROUP_CHARS: usize = 8_192;
 /// Rows of one input-projection GEMM in layer 2 (steps are projected a block at a time).
 const BLOCK_ROWS: usize = 512;
+/// Up to this many sequences in a group, the threads share each step (half the panels of `U`
+/// each, [`step_sharing`]) and the two directions run one after the other; above it,
+/// the directions run side by side. With one or two rows a step is a matrix–vector product
+/// bound by reading `U` (2.56 MB per direction): a half stays in a core's L2 from one step to
+/// the next, all of it does not.
+const SPLIT_ROWS: usize = 2;
 
 /// Logits (`len × 23`) of every sequence of input ids, in the order given.
 pub fn logits(w: &Weights, seqs: &[&[u8]], threads: Threads) -> Vec<Vec<f32>> {
@@ -42,9 +50,11 @@ pub fn logits(w: &Weights, seqs: &[&[u8]], threads: Threads) -> Vec<Vec<f32>> {
         }
         chars += seqs[i].len();
     }
-    let results = threads::map(threads, &groups, |g| {
-        let members: Vec<&[u8]> = g.iter().map(|&i| seqs[i]).collect();
-        group_logits(w, &members, threads)
+    let results = threads::in_pool(threads, || {
+        threads::map(threads, &groups, |g| {
+            let members: Vec<&[u8]> = g.iter().map(|&i| seqs[i]).collect();
+            group_logits(w, &members, threads)
+        })
     });
     let mut out = vec![Vec::new(); seqs.len()];
     for (g, logits) in groups.iter().zip(results) {
@@ -129,11 +139,17 @@ fn group_logits(w: &Weights, seqs: &[&[u8]], threads: Threads) -> Vec<f32> {
         };
         let tables = [&w.input_table[0][..], &w.input_table[1][..]];
         let plan = &plan;
-        threads::join(
-            threads,
-            || direction(&weights[0], tables[0], input, plan, &mut fw, false),
-            || direction(&weights[1], tables[1], input, plan, &mut bw, true),
-        );
+        if threads == Threads::Pool && plan.lens.len() <= SPLIT_ROWS {
+            direction(&weights[0], tables[0], input, plan, &mut fw, false, threads);
+            direction(&weights[1], tables[1], input, plan, &mut bw, true, threads);
+        } else {
+            let one = Threads::One;
+            threads::join(
+                threads,
+                || direction(&weights[0], tables[0], input, plan, &mut fw, false, one),
+                || direction(&weights[1], tables[1], input, plan, &mut bw, true, one),
+            );
+        }
         // merge_mode="sum", added as the port added them: (0 + forward) + backward.
         for ((x, &f), &b) in x.iter_mut().zip(&fw).zip(&bw) {
             *x = 0.0 + f + b;
@@ -188,7 +204,8 @@ fn gemm_rows(
 }
 
 /// One direction of one layer over every sequence of the group; its outputs go to `out`
-/// (row-major, rows as in the schedule).
+/// (row-major, rows as in the schedule). `step_threads`: whether each step is shared between
+/// the calling thread and a partner ([`step_sharing`]).
 fn direction(
     w: &LstmWeights,
     table: &[f32],
@@ -196,6 +213,29 @@ fn direction(
     plan: &Schedule,
     out: &mut [f32],
     backward: bool,
+    step_threads: Threads,
+) {
+    match step_threads {
+        Threads::One => sweep(w, table, input, plan, out, backward, &mut |step| {
+            recurrent::step(&w.recurrent, step)
+        }),
+        Threads::Pool => step_sharing::with_partner(step_threads, &w.recurrent, |caller| {
+            sweep(w, table, input, plan, out, backward, &mut |step| {
+                caller.step(step)
+            })
+        }),
+    }
+}
+
+/// The walk of [`direction`] over its steps, each step run by `run_step`.
+fn sweep(
+    w: &LstmWeights,
+    table: &[f32],
+    input: Input<'_>,
+    plan: &Schedule,
+    out: &mut [f32],
+    backward: bool,
+    run_step: &mut dyn FnMut(Step<'_>),
 ) {
     let width = plan.lens.len();
     let steps = plan.active.len();
@@ -256,17 +296,15 @@ fn direction(
                 }
             };
             block_row += active;
-            recurrent::step(
-                &w.recurrent,
-                Step {
-                    base,
-                    offsets: &offsets,
-                    h_prev: &h_prev,
-                    c: &mut c,
-                    h_next: &mut h_next,
-                    odd: t % 2 == 1,
-                },
-            );
+            let step = Step {
+                base,
+                offsets: &offsets,
+                h_prev: &h_prev,
+                c: &mut c,
+                h_next: &mut h_next,
+                odd: t % 2 == 1,
+            };
+            run_step(step);
             for r in 0..active {
                 let row = plan.row(r, t, backward);
                 out[row * UNITS..(row + 1) * UNITS]

@@ -18,6 +18,8 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
+use core::ops::Range;
+
 use super::math::cell8;
 use super::weights::{GATES, UNITS};
 
@@ -56,15 +58,84 @@ pub struct Step<'a> {
     pub odd: bool,
 }
 
+/// Pairs of panels: the unit a step is cut into when it is shared between two threads.
+const PAIRS: usize = PANELS / 2;
+
+/// A checked step whose outputs may be written by two threads at once, each over its own
+/// panels (its own units of every row), so their writes never overlap.
+pub struct Shared<'a> {
+    base: &'a [f32],
+    offsets: &'a [usize],
+    h_prev: &'a [f32],
+    c: *mut f32,
+    h_next: *mut f32,
+    odd: bool,
+}
+
+// SAFETY: `c` and `h_next` come from `&mut` slices that outlive the step; the threads sharing
+// a step write disjoint panels (units), and nothing reads them until both are done.
+unsafe impl Sync for Shared<'_> {}
+// SAFETY: as above; the partner thread of `step_sharing` reads a step published to it.
+unsafe impl Send for Shared<'_> {}
+
+impl<'a> Shared<'a> {
+    /// Checks every bound the kernels rely on (panics on a caller's bug, never on input).
+    pub fn new(u: &[f32], step: Step<'a>) -> Shared<'a> {
+        let rows = step.offsets.len();
+        assert_eq!(u.len(), UNITS * GATES);
+        assert!(step.h_prev.len() >= rows * UNITS);
+        assert!(step.c.len() >= rows * UNITS && step.h_next.len() >= rows * UNITS);
+        assert!(step.offsets.iter().all(|&o| o
+            .checked_add(GATES)
+            .is_some_and(|end| end <= step.base.len())));
+        Shared {
+            base: step.base,
+            offsets: step.offsets,
+            h_prev: step.h_prev,
+            c: step.c.as_mut_ptr(),
+            h_next: step.h_next.as_mut_ptr(),
+            odd: step.odd,
+        }
+    }
+
+    fn rows(&self) -> usize {
+        self.offsets.len()
+    }
+
+    /// The `c` and `h` lanes of row `r`, units `unit..unit + 8`.
+    ///
+    /// # Safety
+    /// `r` is a row of the step and `unit + 8 <= UNITS` (checked by `new`), and no other
+    /// thread touches these units of this row during the step.
+    #[allow(clippy::mut_from_ref)]
+    #[inline(always)]
+    unsafe fn lanes(&self, r: usize, unit: usize) -> (&mut [f32; LANES], &mut [f32; LANES]) {
+        let at = r * UNITS + unit;
+        (
+            &mut *(self.c.add(at) as *mut [f32; LANES]),
+            &mut *(self.h_next.add(at) as *mut [f32; LANES]),
+        )
+    }
+}
+
 /// Runs one step over all rows of `step` with the packed recurrent kernel `u`.
 pub fn step(u: &[f32], step: Step<'_>) {
-    let rows = step.offsets.len();
-    assert_eq!(u.len(), UNITS * GATES);
-    assert!(step.h_prev.len() >= rows * UNITS);
-    assert!(step.c.len() >= rows * UNITS && step.h_next.len() >= rows * UNITS);
-    assert!(step.offsets.iter().all(|&o| o
-        .checked_add(GATES)
-        .is_some_and(|end| end <= step.base.len())));
+    let shared = Shared::new(u, step);
+    run(u, &shared, 0..PAIRS);
+}
+
+/// The two halves of a step's panels, for two threads ([`super::step_sharing`]): each half
+/// of `U` (1.3 MB) stays in its core's L2 from step to step, where all of it (2.56 MB) does
+/// not. Which thread computes a value changes no value.
+pub const HALVES: [Range<usize>; 2] = [0..PAIRS.div_ceil(2), PAIRS.div_ceil(2)..PAIRS];
+
+/// Runs `half` of the step `s` (one of [`HALVES`]).
+pub fn step_half(u: &[f32], s: &Shared<'_>, half: &Range<usize>) {
+    run(u, s, half.clone());
+}
+
+/// The kernel for this CPU over the panel pairs `pairs`.
+fn run(u: &[f32], s: &Shared<'_>, pairs: Range<usize>) {
     #[cfg(target_arch = "x86_64")]
     {
         if !portable_forced()
@@ -72,11 +143,11 @@ pub fn step(u: &[f32], step: Step<'_>) {
             && std::is_x86_feature_detected!("fma")
         {
             // SAFETY: the CPU has AVX2 and FMA; every index the kernel reaches was checked
-            // above (rows of `h_prev`, `c`, `h_next` and every `z0` row in bounds).
-            return unsafe { fma::step(u, step) };
+            // by `Shared::new` (rows of `h_prev`, `c`, `h_next` and every `z0` row in bounds).
+            return unsafe { fma::run(u, s, pairs) };
         }
     }
-    generic::step(u, step)
+    generic::run(u, s, pairs)
 }
 
 #[cfg(test)]
@@ -103,16 +174,6 @@ fn portable_forced() -> bool {
     }
 }
 
-/// The first `LANES` values of `v` as an array (`v` is a row of `c` or `h` from a panel's
-/// first unit on, so it always has them).
-#[inline(always)]
-fn lanes(v: &mut [f32]) -> &mut [f32; LANES] {
-    match v.first_chunk_mut::<LANES>() {
-        Some(a) => a,
-        None => unreachable!("a row has every unit of every panel"),
-    }
-}
-
 /// The order of `k` in a step (see the module doc).
 #[inline(always)]
 fn k_at(i: usize, odd: bool) -> usize {
@@ -124,13 +185,13 @@ fn k_at(i: usize, odd: bool) -> usize {
     }
 }
 
-/// The panel visited `i`-th (odd steps walk from the last).
+/// The pair of panels visited `i`-th of `pairs` (odd steps walk from the last).
 #[inline(always)]
-fn panel_at(i: usize, odd: bool) -> usize {
+fn pair_at(pairs: &Range<usize>, i: usize, odd: bool) -> usize {
     if odd {
-        PANELS - 1 - i
+        pairs.end - 1 - i
     } else {
-        i
+        pairs.start + i
     }
 }
 
@@ -141,37 +202,42 @@ mod generic {
 
     const TILE: usize = 4;
 
-    pub fn step(u: &[f32], s: Step<'_>) {
-        let rows = s.offsets.len();
-        for i in 0..PANELS {
-            let p = panel_at(i, s.odd);
-            let panel = &u[p * UNITS * PANEL..(p + 1) * UNITS * PANEL];
-            let mut r0 = 0;
-            while r0 < rows {
-                let n = TILE.min(rows - r0);
-                let mut acc = [[0f32; PANEL]; TILE];
-                for (r, acc) in acc.iter_mut().enumerate().take(n) {
-                    let z0 = &s.base[s.offsets[r0 + r]..];
-                    for g in 0..4 {
-                        let col = g * UNITS + p * LANES;
-                        acc[g * LANES..(g + 1) * LANES].copy_from_slice(&z0[col..col + LANES]);
-                    }
-                }
-                for i in 0..UNITS {
-                    let k = k_at(i, s.odd);
-                    let uk = &panel[k * PANEL..(k + 1) * PANEL];
+    pub fn run(u: &[f32], s: &Shared<'_>, pairs: Range<usize>) {
+        let rows = s.rows();
+        for i in 0..pairs.len() {
+            let pair = pair_at(&pairs, i, s.odd);
+            for p in [2 * pair, 2 * pair + 1] {
+                let panel = &u[p * UNITS * PANEL..(p + 1) * UNITS * PANEL];
+                let mut r0 = 0;
+                while r0 < rows {
+                    let n = TILE.min(rows - r0);
+                    let mut acc = [[0f32; PANEL]; TILE];
                     for (r, acc) in acc.iter_mut().enumerate().take(n) {
-                        let hk = s.h_prev[(r0 + r) * UNITS + k];
-                        for (z, &w) in acc.iter_mut().zip(uk) {
-                            *z += hk * w;
+                        let z0 = &s.base[s.offsets[r0 + r]..];
+                        for g in 0..4 {
+                            let col = g * UNITS + p * LANES;
+                            acc[g * LANES..(g + 1) * LANES]
+                                .copy_from_slice(&z0[col..col + LANES]);
                         }
                     }
+                    for i in 0..UNITS {
+                        let k = k_at(i, s.odd);
+                        let uk = &panel[k * PANEL..(k + 1) * PANEL];
+                        for (r, acc) in acc.iter_mut().enumerate().take(n) {
+                            let hk = s.h_prev[(r0 + r) * UNITS + k];
+                            for (z, &w) in acc.iter_mut().zip(uk) {
+                                *z += hk * w;
+                            }
+                        }
+                    }
+                    for (r, acc) in acc.iter().enumerate().take(n) {
+                        // SAFETY: row `r0 + r` of the step, units of panel `p`, which only
+                        // this call writes.
+                        let (c, h) = unsafe { s.lanes(r0 + r, p * LANES) };
+                        cell8(acc, c, h);
+                    }
+                    r0 += n;
                 }
-                for (r, acc) in acc.iter().enumerate().take(n) {
-                    let at = (r0 + r) * UNITS + p * LANES;
-                    cell8(acc, lanes(&mut s.c[at..]), lanes(&mut s.h_next[at..]));
-                }
-                r0 += n;
             }
         }
     }
@@ -189,28 +255,28 @@ mod fma {
     const ROW_BLOCK: usize = 48;
 
     /// # Safety
-    /// The CPU has AVX2 and FMA, and the bounds `super::step` checks hold.
+    /// The CPU has AVX2 and FMA, and the bounds `Shared::new` checks hold.
     #[target_feature(enable = "avx2,fma")]
-    pub unsafe fn step(u: &[f32], mut s: Step<'_>) {
-        let rows = s.offsets.len();
+    pub unsafe fn run(u: &[f32], s: &Shared<'_>, pairs: Range<usize>) {
+        let rows = s.rows();
         let mut b0 = 0;
         while b0 < rows {
             let b1 = rows.min(b0 + ROW_BLOCK);
-            for i in 0..PANELS / 2 {
+            for i in 0..pairs.len() {
                 // Panels in pairs, so one-row tiles can take two panels at once.
-                let p = panel_at(2 * i, s.odd) & !1;
+                let p = 2 * pair_at(&pairs, i, s.odd);
                 let mut r = b0;
                 while b1 - r >= 3 {
-                    tiles::<3, 1>(u, &mut s, r, p);
-                    tiles::<3, 1>(u, &mut s, r, p + 1);
+                    tiles::<3, 1>(u, s, r, p);
+                    tiles::<3, 1>(u, s, r, p + 1);
                     r += 3;
                 }
                 match b1 - r {
                     2 => {
-                        tiles::<2, 1>(u, &mut s, r, p);
-                        tiles::<2, 1>(u, &mut s, r, p + 1);
+                        tiles::<2, 1>(u, s, r, p);
+                        tiles::<2, 1>(u, s, r, p + 1);
                     }
-                    1 => tiles::<1, 2>(u, &mut s, r, p),
+                    1 => tiles::<1, 2>(u, s, r, p),
                     _ => {}
                 }
             }
@@ -221,7 +287,7 @@ mod fma {
     #[target_feature(enable = "avx2,fma")]
     unsafe fn tiles<const MR: usize, const NP: usize>(
         u: &[f32],
-        s: &mut Step<'_>,
+        s: &Shared<'_>,
         r0: usize,
         p0: usize,
     ) {
@@ -236,7 +302,7 @@ mod fma {
     #[target_feature(enable = "avx2,fma")]
     unsafe fn tile<const MR: usize, const NP: usize, const ODD: bool>(
         u: &[f32],
-        s: &mut Step<'_>,
+        s: &Shared<'_>,
         r0: usize,
         p0: usize,
     ) {
@@ -274,8 +340,10 @@ mod fma {
                 for g in 0..4 {
                     _mm256_storeu_ps(z.as_mut_ptr().add(g * LANES), acc[r][j][g]);
                 }
-                let at = (r0 + r) * UNITS + (p0 + j) * LANES;
-                cell8(&z, lanes(&mut s.c[at..]), lanes(&mut s.h_next[at..]));
+                // SAFETY: row `r0 + r` of the step, units of panel `p0 + j`, which only this
+                // call writes.
+                let (c, h) = s.lanes(r0 + r, (p0 + j) * LANES);
+                cell8(&z, c, h);
             }
         }
     }

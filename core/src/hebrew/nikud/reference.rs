@@ -261,6 +261,12 @@ mod tests {
             let alone = packed::logits(&w, &[ids], threads);
             assert_eq!(bits(&alone[0]), want[i], "sequence {i} alone");
         }
+        // Two at a time (on the pool, a step shared between the threads): the same bits.
+        for (i, pair) in refs.windows(2).enumerate() {
+            let two = packed::logits(&w, pair, threads);
+            assert_eq!(bits(&two[0]), want[i], "sequence {i} of a pair");
+            assert_eq!(bits(&two[1]), want[i + 1], "sequence {} of a pair", i + 1);
+        }
     }
 
     #[test]

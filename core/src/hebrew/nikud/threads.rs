@@ -1,6 +1,6 @@
-//! How many threads a call may use, and the two ways the forward pass uses them: the two
-//! directions of a layer side by side ([`join`]) and independent groups of sequences side by
-//! side ([`map`]). Threads come from rayon's pool (the global one, one thread per core, unless
+//! How many threads a call may use, and the ways the forward pass uses them: two things side
+//! by side ([`join`]: the two directions of a layer, or a step's two halves in
+//! `step_sharing`) and independent groups of sequences side by side ([`map`]). Threads come from rayon's pool (the global one, one thread per core, unless
 //! the caller runs the call inside a pool of its own with `ThreadPool::install`). In wasm there
 //! is no pool: everything runs on the calling thread.
 
@@ -39,6 +39,23 @@ where
     }
     let _ = threads;
     (a(), b())
+}
+
+/// Runs `f` on a thread of the pool when `threads` allows it (the caller waits), so the
+/// `join`s inside it are cheap: one from outside the pool sends its work to the pool and
+/// blocks, one from a pool thread offers its second half to the other threads and runs it
+/// itself when none takes it.
+pub fn in_pool<R, F>(threads: Threads, f: F) -> R
+where
+    F: FnOnce() -> R + Send,
+    R: Send,
+{
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads == Threads::Pool && rayon::current_thread_index().is_none() {
+        return rayon::scope(|_| f());
+    }
+    let _ = threads;
+    f()
 }
 
 /// `items.iter().map(f)`, in parallel when `threads` allows it; results in order.
