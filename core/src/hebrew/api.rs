@@ -145,8 +145,10 @@ pub fn model_not_configured() -> ServiceError {
 /// NFC, cannot be verified (stripping the result gives its stripped form, not the input) and
 /// comes back unchanged with `verified: false`.
 ///
-/// A text is read whole, as the reference reads it, on the batched pass with the two
-/// directions of each layer side by side. It is not cut into sentences to batch them: each
+/// A text is read whole, as the reference reads it, on the batched pass; as one sequence, each
+/// of its steps is shared by two threads (half of the recurrent kernel each, which then stays
+/// in their caches: 2.1× one thread, issue 23 notes). It is not cut into sentences to batch
+/// them: each
 /// sentence then needs some of its neighbours as context (with 32 characters 4 of the 92,719
 /// letters of the Nakdimon test set changed, with 96 none, but decision margins still moved by
 /// up to 0.07, so identity would rest on measurement, not construction), and that context costs
