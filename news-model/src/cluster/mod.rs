@@ -79,6 +79,7 @@ pub mod background;
 pub mod concepts;
 pub mod eval;
 pub mod features;
+mod merge;
 pub mod numbers;
 pub mod online;
 pub mod params;
