@@ -37,7 +37,9 @@ impl Default for Weights {
         Weights {
             floor_cb: 0.0,
             rarity: 0.5,
-            name_cb: 0.0,
+            // Skeletons of rarer words only: a common word's skeleton meets other common
+            // words (`נמצאו`, `נמצאה`; `באתר`, `אותר`) more often than a name.
+            name_cb: 400.0,
             headline: 2.0,
             concept: 1.0,
             word: 0.0,
@@ -102,7 +104,7 @@ impl Default for Params {
             threshold: 0.18,
             anchor_threshold: 0.18,
             merge_threshold: 0.45,
-            core_threshold: 2.0,
+            core_threshold: 0.6,
             core_share: 0.5,
             stream_idf: 1.0,
             robust: 0.0,
