@@ -59,10 +59,14 @@ impl Clusterer<'_> {
     fn core(&self, c: &Cluster) -> Core {
         let size = f64::from(c.size.max(1));
         let share = f64::from(self.params.core_share);
+        // `held` has the keys of `sum`: walked side by side rather than looked up.
+        let mut held = c.held.iter().peekable();
         c.sum
             .iter()
             .filter_map(|(f, w)| {
-                let held = f64::from(c.held.get(f).copied().unwrap_or(0)) / size;
+                while held.next_if(|(h, _)| *h < f).is_some() {}
+                let n = held.next_if(|(h, _)| *h == f).map_or(0, |(_, n)| *n);
+                let held = f64::from(n) / size;
                 (held > share).then(|| {
                     let mean = f64::from(*w) / size;
                     (*f, mean * held * held * self.scale(*f))
@@ -98,7 +102,7 @@ impl Clusterer<'_> {
     /// is the story's). Returns the survivor and the clusters merged into it.
     pub(super) fn merge_agreeing(&mut self, target: i64, others: &[i64]) -> (i64, Vec<i64>) {
         let p: Params = self.params;
-        let Some(t) = self.clusters.get(&target) else {
+        let Some(t) = self.clusters.get(&target).filter(|_| !others.is_empty()) else {
             return (target, Vec::new());
         };
         let t_norm = self.cluster_norm(target, t);
@@ -113,9 +117,11 @@ impl Clusterer<'_> {
             .filter(|o| {
                 self.clusters.get(o).is_some_and(|c| {
                     let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                    // Two single articles: their cores are their centroids.
+                    let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
                     span <= p.max_span_hours
                         && (self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
-                            || (!t_core.is_empty()
+                            || (cores
                                 && core_cosine(&t_core, &self.core(c))
                                     >= f64::from(p.core_threshold)))
                 })
