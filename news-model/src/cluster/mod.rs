@@ -72,9 +72,12 @@
 //! 0.973, R 0.859, F1 0.912, pairwise F1 0.863 (`cargo test -p lashon-news --test clustering_fixture --
 //! --nocapture`).
 //!
-//! Speed (`cargo bench -p lashon-news --bench clustering`, a 100,000-article stream on one
-//! thread, newsrooms given): 9,500–10,600 articles/s measured on a shared, loaded 2-core
-//! machine, at most 55 clusters open; a bench figure, never asserted by a test.
+//! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`, a 100,000-article
+//! stream on one thread, newsrooms given): 7,400 articles/s for the first pass and 12,600
+//! for criterion's sample, on a shared 2-core machine at load average 4 (before the core
+//! merge: 9,500–10,600 on a less loaded run); at most 49 clusters open. The core merge
+//! ([`merge`]) costs about 13% measured back to back (15,700 against 13,700 articles/s). A
+//! bench figure, never asserted by a test.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
