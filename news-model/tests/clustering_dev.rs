@@ -46,7 +46,7 @@ fn clustering_quality_on_the_development_set() {
     assert_eq!((e.overall.articles, e.overall.stories), (263, 63));
     let b = e.overall.bcubed;
     // Precision first: the figures stated in the crate documentation.
-    assert!(b.precision >= 0.95, "B-cubed precision {:.3}", b.precision);
+    assert!(b.precision >= DEV_P, "B-cubed precision {:.3}", b.precision);
     assert!(b.f1 >= DEV_F1, "B-cubed F1 {:.3}", b.f1);
     for (w, min_f1) in e.windows.iter().zip(WINDOW_F1) {
         assert!(
@@ -58,7 +58,10 @@ fn clustering_quality_on_the_development_set() {
     }
 }
 
-/// Overall B-cubed F1 at the default parameters (crate docs), less rounding.
-const DEV_F1: f64 = 0.69;
-/// B-cubed F1 per window at the default parameters (crate docs), less rounding.
-const WINDOW_F1: [f64; 3] = [0.48, 0.71, 0.82];
+/// Overall B-cubed precision and F1 at the default parameters (crate docs: 0.966, 0.721),
+/// less rounding.
+const DEV_P: f64 = 0.96;
+const DEV_F1: f64 = 0.72;
+/// B-cubed F1 per window at the default parameters (crate docs: 0.474, 0.732, 0.900), less
+/// rounding.
+const WINDOW_F1: [f64; 3] = [0.47, 0.73, 0.89];

@@ -44,9 +44,6 @@ use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
 use super::params::Params;
 
-/// How many of a cluster's heaviest features find the clusters it may merge with.
-const MERGE_FEATURES: usize = 12;
-
 /// An article of an open cluster, as the edited-headline rule compares it.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Member {
@@ -59,6 +56,8 @@ pub(super) struct Member {
 #[derive(Debug, Clone)]
 pub(super) struct Cluster {
     pub(super) sum: BTreeMap<u32, f32>,
+    /// How many members hold each feature of `sum` (the cluster's core: [`super::merge`]).
+    pub(super) held: BTreeMap<u32, u32>,
     /// Squared norm of `sum`, computed in feature order.
     pub(super) norm2: f64,
     pub(super) first_at: DateTime<Utc>,
@@ -71,6 +70,7 @@ impl Cluster {
     fn new(at: DateTime<Utc>) -> Cluster {
         Cluster {
             sum: BTreeMap::new(),
+            held: BTreeMap::new(),
             norm2: 0.0,
             first_at: at,
             last_at: at,
@@ -100,8 +100,19 @@ impl Cluster {
     fn add(&mut self, v: &[(u32, f32)]) {
         for (f, w) in v {
             *self.sum.entry(*f).or_insert(0.0) += w;
+            *self.held.entry(*f).or_insert(0) += 1;
         }
         self.renorm();
+    }
+
+    /// The counts of `held` from the members (after a restore).
+    pub(super) fn recount(&mut self) {
+        self.held.clear();
+        for m in &self.members {
+            for (f, _) in &m.features {
+                *self.held.entry(*f).or_insert(0) += 1;
+            }
+        }
     }
 }
 
@@ -149,6 +160,8 @@ struct Scored {
     score: f32,
     /// Cosine with the outlet's own article in the cluster, when there is one.
     edit: f32,
+    /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`]).
+    anchored: bool,
 }
 
 /// The dot product of the shared features, with the largest term's excess over all the
@@ -309,7 +322,7 @@ impl<'c> Clusterer<'c> {
         self.free.sort_unstable_by(|a, b| b.cmp(a));
     }
 
-    fn close(&mut self, id: i64) {
+    pub(super) fn close(&mut self, id: i64) {
         if let Some(c) = self.clusters.remove(&id) {
             for f in c.sum.keys() {
                 if let Some(set) = self.index.get_mut(f) {
@@ -362,7 +375,14 @@ impl<'c> Clusterer<'c> {
             .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
         let best = scored
             .iter()
-            .filter(|s| s.score >= p.threshold)
+            .filter(|s| {
+                let bar = if s.anchored {
+                    p.anchor_threshold.min(p.threshold)
+                } else {
+                    p.threshold
+                };
+                s.score >= bar
+            })
             .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
         let (target, opened) = match edited.or(best) {
             Some(s) => (s.id, false),
@@ -399,7 +419,7 @@ impl<'c> Clusterer<'c> {
 
     /// The stream's say in a feature's weight: its inverse document frequency in the stream
     /// so far, to the power [`Params::stream_idf`] (1 when that is 0).
-    fn scale(&self, f: u32) -> f64 {
+    pub(super) fn scale(&self, f: u32) -> f64 {
         let beta = self.params.stream_idf;
         if beta == 0.0 {
             return 1.0;
@@ -430,7 +450,7 @@ impl<'c> Clusterer<'c> {
             .sqrt()
     }
 
-    fn cluster_norm(&self, id: i64, c: &Cluster) -> f64 {
+    pub(super) fn cluster_norm(&self, id: i64, c: &Cluster) -> f64 {
         if self.params.stream_idf == 0.0 {
             return c.norm2.sqrt();
         }
@@ -444,7 +464,7 @@ impl<'c> Clusterer<'c> {
 
     /// Cosine of two centroids (iterating the smaller, in feature order), the norm of `a`
     /// given.
-    fn centroid_cosine(&self, a: &Cluster, a_norm: f64, b_id: i64, b: &Cluster) -> f64 {
+    pub(super) fn centroid_cosine(&self, a: &Cluster, a_norm: f64, b_id: i64, b: &Cluster) -> f64 {
         let (small, large) = if a.sum.len() <= b.sum.len() {
             (a, b)
         } else {
@@ -491,10 +511,18 @@ impl<'c> Clusterer<'c> {
             }
             // Evidence (shared features by kind) and the dot product's terms, in one pass.
             let mut shared = 0.0f32;
+            let mut anchored = false;
             let mut terms: Vec<f64> = Vec::new();
+            let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
             for (f, w) in v {
                 if let Some(x) = c.sum.get(f) {
-                    shared += match self.kinds[*f as usize] {
+                    let kind = self.kinds[*f as usize];
+                    if matches!(kind, Kind::Name | Kind::Person)
+                        && c.held.get(f).is_some_and(|n| *n >= core)
+                    {
+                        anchored = true;
+                    }
+                    shared += match kind {
                         Kind::Name => p.name_evidence,
                         Kind::Person | Kind::Number => p.anchor_evidence,
                         Kind::Gram => 0.25,
@@ -523,90 +551,14 @@ impl<'c> Clusterer<'c> {
                 id: cid,
                 score,
                 edit,
+                anchored,
             });
         }
         out
     }
-
-    /// The open clusters that hold one of the [`MERGE_FEATURES`] heaviest features of
-    /// `target`'s centroid, by id.
-    fn merge_candidates(&self, target: i64) -> Vec<i64> {
-        let Some(t) = self.clusters.get(&target) else {
-            return Vec::new();
-        };
-        let mut heavy: Vec<(u32, f32)> = t.sum.iter().map(|(f, w)| (*f, *w)).collect();
-        heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut out: Vec<i64> = heavy
-            .iter()
-            .take(MERGE_FEATURES)
-            .filter_map(|(f, _)| self.index.get(f))
-            .flatten()
-            .copied()
-            .filter(|c| *c != target)
-            .collect::<HashSet<i64>>()
-            .into_iter()
-            .collect();
-        out.sort_unstable();
-        out
-    }
-
-    /// Merges into `target` the clusters of `others` whose centroid agrees with its own
-    /// (and that fit in its span); the survivor is the cluster that began first (its id is
-    /// the story's). Returns the survivor and the clusters merged into it.
-    fn merge_agreeing(&mut self, target: i64, others: &[i64]) -> (i64, Vec<i64>) {
-        let p = self.params;
-        let Some(t) = self.clusters.get(&target) else {
-            return (target, Vec::new());
-        };
-        let t_norm = self.cluster_norm(target, t);
-        let agreeing: Vec<i64> = others
-            .iter()
-            .copied()
-            .filter(|o| {
-                self.clusters.get(o).is_some_and(|c| {
-                    let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
-                    span <= p.max_span_hours
-                        && self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
-                })
-            })
-            .collect();
-        if agreeing.is_empty() {
-            return (target, Vec::new());
-        }
-        let mut all: Vec<i64> = std::iter::once(target).chain(agreeing).collect();
-        all.sort_by_key(|id| {
-            self.clusters
-                .get(id)
-                .map(|c| (c.first_at, *id))
-                .unwrap_or((DateTime::<Utc>::MAX_UTC, *id))
-        });
-        let survivor = all[0];
-        let mut merged = Vec::new();
-        for id in all.iter().skip(1) {
-            let Some(c) = self.clusters.get(id).cloned() else {
-                continue;
-            };
-            self.close(*id);
-            if let Some(s) = self.clusters.get_mut(&survivor) {
-                for (f, w) in &c.sum {
-                    *s.sum.entry(*f).or_insert(0.0) += w;
-                }
-                s.renorm();
-                s.size += c.size;
-                s.first_at = s.first_at.min(c.first_at);
-                s.last_at = s.last_at.max(c.last_at);
-                s.members.extend(c.members);
-            }
-            for f in c.sum.keys() {
-                self.index.entry(*f).or_default().insert(survivor);
-            }
-            merged.push(*id);
-        }
-        (survivor, merged)
-    }
 }
 
-fn hours(later: DateTime<Utc>, earlier: DateTime<Utc>) -> f32 {
+pub(super) fn hours(later: DateTime<Utc>, earlier: DateTime<Utc>) -> f32 {
     (later - earlier).num_seconds() as f32 / 3600.0
 }
 

@@ -37,7 +37,9 @@ impl Default for Weights {
         Weights {
             floor_cb: 0.0,
             rarity: 0.5,
-            name_cb: 0.0,
+            // Skeletons of rarer words only: a common word's skeleton meets other common
+            // words (`נמצאו`, `נמצאה`; `באתר`, `אותר`) more often than a name.
+            name_cb: 400.0,
             headline: 2.0,
             concept: 1.0,
             word: 0.0,
@@ -55,8 +57,17 @@ pub struct Params {
     /// An article joins the most similar open cluster when the cosine of its features and the
     /// cluster's centroid, times the time decay, reaches this.
     pub threshold: f32,
+    /// An article joins at this lower bar a cluster whose core names what it names: a name
+    /// or a person at least [`Params::core_share`] of the cluster's articles (and two or
+    /// more) hold.
+    pub anchor_threshold: f32,
     /// Two open clusters merge when the cosine of their centroids reaches this.
     pub merge_threshold: f32,
+    /// …or when the cosine of their cores reaches this (above 1: never); a core is the
+    /// features more than [`Params::core_share`] of a cluster's articles hold
+    /// ([`super::merge`]).
+    pub core_threshold: f32,
+    pub core_share: f32,
     /// The stream's inverse document frequency multiplies each weight to this power (0: the
     /// background's rarity alone): words common in the stream's news weigh less.
     pub stream_idf: f32,
@@ -91,7 +102,10 @@ impl Default for Params {
         // `cluster`), the crate's fixture kept at precision ≥ 0.95.
         Params {
             threshold: 0.18,
+            anchor_threshold: 0.18,
             merge_threshold: 0.45,
+            core_threshold: 0.6,
+            core_share: 0.5,
             stream_idf: 1.0,
             robust: 0.0,
             min_shared: 2,
@@ -123,6 +137,9 @@ impl Params {
         match name {
             "threshold" => self.threshold = float()?,
             "merge_threshold" => self.merge_threshold = float()?,
+            "anchor_threshold" => self.anchor_threshold = float()?,
+            "core_threshold" => self.core_threshold = float()?,
+            "core_share" => self.core_share = float()?,
             "robust" => self.robust = float()?,
             "stream_idf" => self.stream_idf = float()?,
             "min_shared" => {
@@ -168,6 +185,9 @@ mod tests {
         );
         for name in [
             "merge_threshold",
+            "anchor_threshold",
+            "core_threshold",
+            "core_share",
             "stream_idf",
             "robust",
             "name_evidence",

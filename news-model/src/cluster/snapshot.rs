@@ -227,6 +227,7 @@ impl<'c> Clusterer<'c> {
             }
             let mut cluster = Cluster {
                 sum,
+                held: BTreeMap::new(),
                 norm2: 0.0,
                 first_at: oc.first_at,
                 last_at: oc.last_at,
@@ -234,6 +235,7 @@ impl<'c> Clusterer<'c> {
                 members,
             };
             cluster.renorm();
+            cluster.recount();
             c.clusters.insert(oc.id, cluster);
         }
         Ok(c)

@@ -1,0 +1,196 @@
+//! Late merges: two open clusters that turn out to tell one story become one. A merge is
+//! decided on the whole of each cluster, never on one article that touches both, so merges
+//! do not chain through a bridging headline. Two measures, either enough:
+//!
+//! - the centroids agree: the cosine of the two sums reaches [`Params::merge_threshold`];
+//! - the cores agree: each cluster's core is the features most of its members hold (more
+//!   than [`Params::core_share`] of them), weighed by their mean weight times the share of
+//!   members holding them, squared; the cosine of the two cores reaches
+//!   [`Params::core_threshold`]. A sum is pulled towards what one outlet repeats in every
+//!   edit of its headline (`"קיבלנו את החיים במתנה"` five times) and towards the words of
+//!   single headlines; a core keeps what the cluster's articles have in common (the place,
+//!   the person, the event), so two clusters of one event agree on it even when their sums
+//!   do not. A singleton's core is all of it.
+//!
+//! Candidates are the open clusters holding one of the target's [`MERGE_FEATURES`]
+//! heaviest features, whose span with the target stays within [`Params::max_span_hours`].
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+
+use super::online::{hours, Cluster, Clusterer};
+use super::params::Params;
+
+/// How many of a cluster's heaviest features find the clusters it may merge with.
+const MERGE_FEATURES: usize = 12;
+
+/// A cluster's core: `(feature, weight with the stream's scale)`, by feature.
+type Core = Vec<(u32, f64)>;
+
+fn norm(core: &Core) -> f64 {
+    core.iter().map(|(_, w)| w * w).sum::<f64>().sqrt()
+}
+
+/// Cosine of two cores sorted by feature.
+fn core_cosine(a: &Core, b: &Core) -> f64 {
+    let (mut i, mut j, mut d) = (0, 0, 0.0f64);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                d += a[i].1 * b[j].1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let n = norm(a) * norm(b);
+    if n == 0.0 {
+        0.0
+    } else {
+        d / n
+    }
+}
+
+impl Clusterer<'_> {
+    /// The core of `c` (see the module documentation), in feature order.
+    fn core(&self, c: &Cluster) -> Core {
+        let size = f64::from(c.size.max(1));
+        let share = f64::from(self.params.core_share);
+        // `held` has the keys of `sum`: walked side by side rather than looked up.
+        let mut held = c.held.iter().peekable();
+        c.sum
+            .iter()
+            .filter_map(|(f, w)| {
+                while held.next_if(|(h, _)| *h < f).is_some() {}
+                let n = held.next_if(|(h, _)| *h == f).map_or(0, |(_, n)| *n);
+                let held = f64::from(n) / size;
+                (held > share).then(|| {
+                    let mean = f64::from(*w) / size;
+                    (*f, mean * held * held * self.scale(*f))
+                })
+            })
+            .collect()
+    }
+
+    /// The open clusters that hold one of the [`MERGE_FEATURES`] heaviest features of
+    /// `target`'s centroid, by id.
+    pub(super) fn merge_candidates(&self, target: i64) -> Vec<i64> {
+        let Some(t) = self.clusters.get(&target) else {
+            return Vec::new();
+        };
+        let mut heavy: Vec<(u32, f32)> = t.sum.iter().map(|(f, w)| (*f, *w)).collect();
+        heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut out: Vec<i64> = heavy
+            .iter()
+            .take(MERGE_FEATURES)
+            .filter_map(|(f, _)| self.index.get(f))
+            .flatten()
+            .copied()
+            .filter(|c| *c != target)
+            .collect::<HashSet<i64>>()
+            .into_iter()
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Merges into `target` the clusters of `others` whose centroid or core agrees with its
+    /// own (and that fit in its span); the survivor is the cluster that began first (its id
+    /// is the story's). Returns the survivor and the clusters merged into it.
+    pub(super) fn merge_agreeing(&mut self, target: i64, others: &[i64]) -> (i64, Vec<i64>) {
+        let p: Params = self.params;
+        let Some(t) = self.clusters.get(&target).filter(|_| !others.is_empty()) else {
+            return (target, Vec::new());
+        };
+        let t_norm = self.cluster_norm(target, t);
+        let t_core = if p.core_threshold <= 1.0 {
+            self.core(t)
+        } else {
+            Vec::new()
+        };
+        let agreeing: Vec<i64> = others
+            .iter()
+            .copied()
+            .filter(|o| {
+                self.clusters.get(o).is_some_and(|c| {
+                    let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                    // Two single articles: their cores are their centroids.
+                    let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
+                    span <= p.max_span_hours
+                        && (self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
+                            || (cores
+                                && core_cosine(&t_core, &self.core(c))
+                                    >= f64::from(p.core_threshold)))
+                })
+            })
+            .collect();
+        if agreeing.is_empty() {
+            return (target, Vec::new());
+        }
+        let mut all: Vec<i64> = std::iter::once(target).chain(agreeing).collect();
+        all.sort_by_key(|id| {
+            self.clusters
+                .get(id)
+                .map(|c| (c.first_at, *id))
+                .unwrap_or((DateTime::<Utc>::MAX_UTC, *id))
+        });
+        let survivor = all[0];
+        let mut merged = Vec::new();
+        for id in all.iter().skip(1) {
+            let Some(c) = self.clusters.get(id).cloned() else {
+                continue;
+            };
+            self.close(*id);
+            self.norms.get_mut().remove(&survivor);
+            if let Some(s) = self.clusters.get_mut(&survivor) {
+                for (f, w) in &c.sum {
+                    *s.sum.entry(*f).or_insert(0.0) += w;
+                }
+                for (f, n) in &c.held {
+                    *s.held.entry(*f).or_insert(0) += n;
+                }
+                s.renorm();
+                s.size += c.size;
+                s.first_at = s.first_at.min(c.first_at);
+                s.last_at = s.last_at.max(c.last_at);
+                s.members.extend(c.members);
+            }
+            for f in c.sum.keys() {
+                self.index.entry(*f).or_default().insert(survivor);
+            }
+            merged.push(*id);
+        }
+        (survivor, merged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::Concepts;
+    use chrono::{Duration, TimeZone};
+
+    #[test]
+    fn a_core_keeps_what_most_articles_hold() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let t = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap();
+        let a = c.add(1, t, "Floods in Mitzpe Ramon close Route 40", "");
+        let b = c.add(
+            2,
+            t + Duration::minutes(20),
+            "Route 40 closed by floods near Mitzpe Ramon, hikers rescued",
+            "",
+        );
+        assert_eq!(a.cluster, b.cluster);
+        let cluster = &c.clusters[&a.cluster];
+        let core = c.core(cluster);
+        // Held by both articles: in the core; `hikers`, `rescued` only by one: not.
+        assert!(!core.is_empty() && core.len() < cluster.sum.len());
+        assert!(core.iter().all(|(f, _)| cluster.held[f] == 2));
+        assert!((core_cosine(&core, &core) - 1.0).abs() < 1e-9);
+        assert_eq!(core_cosine(&core, &Vec::new()), 0.0);
+    }
+}
