@@ -67,6 +67,13 @@
 //! naming a cluster's core name or person ([`Params::anchor_threshold`]) is there but not
 //! chosen (equal to the threshold by default).
 //!
+//! Word vectors for that meaning-level relatedness were looked for and could not be tried:
+//! the pre-trained Hebrew fastText vectors (Grave et al. 2018, CC BY-SA 3.0) cannot be
+//! fetched on the project's machines, which reach the package registries only; no package
+//! found in those registries' lists ships Hebrew word vectors (the embedding packages seen
+//! download theirs at run time); and the Hebrew text at hand (1,000 Tatoeba sentences of
+//! the shared data) is far too small to learn a co-occurrence model from.
+//!
 //! On the crate's own fixture (`tests/data/clustering`, written with the clusterer, 663
 //! articles with summaries; fixture figures, not a prediction for real text): B-cubed P
 //! 0.973, R 0.859, F1 0.912, pairwise F1 0.863 (`cargo test -p lashon-news --test clustering_fixture --
