@@ -76,14 +76,16 @@ impl PostgresStore {
         let config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Backend(format!("invalid PostgreSQL URL: {e}")))?;
-        let store = PostgresStore {
+        // The first connection is made once, not through the pool (which keeps trying for
+        // its whole wait): a wrong URL or a server down fails at once, saying why.
+        let first = r2d2::ManageConnection::connect(&PgManager::new(config.clone()))
+            .map_err(|e| StoreError::Backend(e.to_string()))?;
+        migrations::migrate(&first)?;
+        Ok(PostgresStore {
             pool: pool(config, options.wait),
             caches: Arc::new(crate::cache::Caches::default()),
             full_windows: Arc::default(),
-        };
-        let conn = store.conn()?;
-        migrations::migrate(&conn)?;
-        Ok(store)
+        })
     }
 
     /// A connection of the pool.
