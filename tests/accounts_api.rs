@@ -356,5 +356,8 @@ async fn request_text_is_never_stored_or_logged() {
     assert!(!log.contains("SENTINEL"), "log holds request text");
     let bytes = dir.stored_bytes();
     assert!(!bytes.is_empty());
-    assert!(!contains(&bytes, b"SENTINEL"), "the database holds request text");
+    assert!(
+        !contains(&bytes, b"SENTINEL"),
+        "the database holds request text"
+    );
 }

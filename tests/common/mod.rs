@@ -230,6 +230,17 @@ impl Server {
         .await
     }
 
+    /// What the server logged so far.
+    pub fn log(&self) -> String {
+        self.log.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// Kills the server with SIGKILL (`kill -9`): no shutdown, nothing flushed.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Stops the server with SIGTERM and waits; panics unless it exits cleanly.
     pub fn stop(mut self) -> String {
         let pid = self.child.id().to_string();
