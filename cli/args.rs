@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+
+use crate::database::{parse_database, Database};
 use lashon_core::account::Plan;
 
 #[derive(Debug, Parser)]
@@ -20,37 +22,10 @@ pub struct Cli {
 
 #[derive(Debug, Args)]
 pub struct DbArg {
-    /// The database: a SQLite file, as a plain path or `sqlite:PATH` (created if missing).
-    #[arg(long, env = "LASHON_DB", default_value = "lashon.db", global = true, value_parser = sqlite_path)]
-    pub db: PathBuf,
-}
-
-/// The SQLite file `--db` names. A URL of another database is refused here, at parsing, with
-/// a message that says what is accepted: taken as a path, `postgres://host/db` would quietly
-/// create a SQLite file under a directory named `postgres:`.
-pub fn sqlite_path(value: &str) -> Result<PathBuf, String> {
-    const ACCEPTED: &str = "use a SQLite file, as a plain path or sqlite:PATH";
-    let path = match value
-        .strip_prefix("sqlite://")
-        .or_else(|| value.strip_prefix("sqlite:"))
-    {
-        Some(rest) => rest,
-        None => match value.split_once("://") {
-            Some(("postgres" | "postgresql", _)) => {
-                return Err(format!(
-                    "PostgreSQL is not supported by this build yet; {ACCEPTED}"
-                ))
-            }
-            Some((scheme, _)) => {
-                return Err(format!("unknown database scheme `{scheme}`; {ACCEPTED}"))
-            }
-            None => value,
-        },
-    };
-    if path.is_empty() {
-        return Err(format!("no file named; {ACCEPTED}"));
-    }
-    Ok(PathBuf::from(path))
+    /// The database: a SQLite file, as a plain path or `sqlite:PATH` (created if missing), or
+    /// PostgreSQL as `postgres://user@host:port/db` (for several servers on one database).
+    #[arg(long, env = "LASHON_DB", default_value = "lashon.db", global = true, value_parser = parse_database)]
+    pub db: Database,
 }
 
 #[derive(Debug, Subcommand)]
@@ -101,6 +76,9 @@ pub struct ServeArgs {
     /// Minutes between crawls of the newsrooms' feeds while serving; 0 turns crawling off.
     #[arg(long, env = "LASHON_CRAWL_EVERY", default_value_t = 10)]
     pub crawl_every: u64,
+    /// Tests only: seconds between crawls, replacing `--crawl-every`.
+    #[arg(long, hide = true)]
+    pub crawl_every_secs: Option<u64>,
     /// Tests only: deliver webhooks to http and loopback addresses.
     #[arg(long, hide = true)]
     pub allow_loopback: bool,
@@ -117,6 +95,16 @@ pub struct ServeArgs {
     /// Seconds the requests in flight may take to finish after a shutdown signal.
     #[arg(long, env = "LASHON_SHUTDOWN_TIMEOUT", default_value_t = 30)]
     pub shutdown_timeout: u64,
+}
+
+impl ServeArgs {
+    /// Time between crawls; zero turns crawling off.
+    pub fn crawl_period(&self) -> std::time::Duration {
+        match self.crawl_every_secs {
+            Some(secs) => std::time::Duration::from_secs(secs),
+            None => std::time::Duration::from_secs(self.crawl_every.saturating_mul(60)),
+        }
+    }
 }
 
 /// The live translation model (OpenAI-compatible chat completions). Without a URL, live keys
@@ -302,35 +290,4 @@ pub enum WebhooksCommand {
         #[command(flatten)]
         db: DbArg,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn db_argument_names_a_sqlite_file() {
-        assert_eq!(sqlite_path("lashon.db"), Ok(PathBuf::from("lashon.db")));
-        assert_eq!(
-            sqlite_path("sqlite:/var/x.db"),
-            Ok(PathBuf::from("/var/x.db"))
-        );
-        assert_eq!(
-            sqlite_path("sqlite:///var/x.db"),
-            Ok(PathBuf::from("/var/x.db"))
-        );
-        assert_eq!(sqlite_path("sqlite:rel.db"), Ok(PathBuf::from("rel.db")));
-        for bad in [
-            "postgres://u@h:5432/db",
-            "postgresql://h/db",
-            "mysql://h/db",
-            "",
-            "sqlite:",
-        ] {
-            assert!(sqlite_path(bad).is_err(), "{bad}");
-        }
-        assert!(sqlite_path("postgres://h/db")
-            .unwrap_err()
-            .contains("PostgreSQL"));
-    }
 }

@@ -3,11 +3,13 @@
 //! A thin adapter: each subcommand parses its arguments ([`args`]), opens the store
 //! ([`database`]) and calls `lashon-core`, `lashon-crawler`, `lashon-http`, ... Modules:
 //! [`serve`], [`accounts`] (`accounts`, `keys`), [`news`] (`ingest`, `sources`, `crawl`),
-//! [`webhooks`], [`mcp`] (`mcp --stdio`).
+//! [`webhooks`], [`mcp`] (`mcp --stdio`); [`database`] picks the backend, [`leader`] the
+//! node that crawls.
 
 mod accounts;
 mod args;
 mod database;
+mod leader;
 mod mcp;
 mod news;
 mod serve;

@@ -58,9 +58,10 @@ pub fn mcp(args: McpArgs) -> CmdResult {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = open_for_serving(&args.db.db)?;
+        let opened = open_for_serving(&args.db.db)?;
+        let store = opened.store;
         // A wrong key is said once, here, rather than as a refusal of every call.
-        let caller = authenticate(&store, Some(&format!("Bearer {key}")))
+        let caller = authenticate(&*store, Some(&format!("Bearer {key}")))
             .map_err(|e| format!("{KEY_VAR}: {}", e.message))?;
         let nikud = match &args.nikud_model {
             Some(path) => Some(Arc::new(Nakdimon::from_path(path).map_err(|e| {
@@ -75,14 +76,15 @@ pub fn mcp(args: McpArgs) -> CmdResult {
         tracing::info!(
             account = %caller.account.name,
             key = %caller.key.id.0,
-            db = %args.db.db.display(),
+            db = %args.db.db,
             "lashon MCP on stdio"
         );
         let state = AppState {
             rate_limit: args.rate_limit,
             nikud,
             model,
-            ..AppState::new(Arc::new(store))
+            limiter: opened.windows,
+            ..AppState::new(store)
         };
         lashon_http::mcp::serve_io(
             state,

@@ -1,11 +1,15 @@
 //! `lashon serve`: the HTTP API on one address, with the crawler and the webhook delivery
-//! worker running beside it, all over one store.
+//! worker running beside it, all over one store. Several nodes may serve one PostgreSQL
+//! database: each delivers webhooks (claims keep deliveries apart), and the one holding the
+//! crawl lease ([`crate::leader`]) crawls and refreshes the stories.
 
 use std::sync::Arc;
 
 use lashon_core::account::admin;
 use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::news::ingest::demo;
+use lashon_core::news::NewsStore;
+use lashon_core::ports::ServiceStore;
 use lashon_core::ports::Translator;
 use lashon_crawler::Fetcher;
 use lashon_http::listener::{connections_that_fit, ServerLimits};
@@ -16,6 +20,7 @@ use tokio::net::TcpListener;
 
 use crate::args::ServeArgs;
 use crate::database::{now, open_for_serving, random};
+use crate::leader::{self, Leadership, CRAWL_LEASE};
 use crate::news::{crawl_and_cluster, recluster};
 
 type CmdResult = Result<(), Box<dyn std::error::Error>>;
@@ -26,7 +31,8 @@ pub fn serve(args: ServeArgs) -> CmdResult {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let store = open_for_serving(&args.db.db)?;
+        let opened = open_for_serving(&args.db.db)?;
+        let store = opened.store.clone();
         // Load the model before listening, so a bad path fails before any key is printed.
         let nikud = match &args.nikud_model {
             Some(path) => {
@@ -52,8 +58,8 @@ pub fn serve(args: ServeArgs) -> CmdResult {
             }
         };
         let demo = if args.demo {
-            demo::load_at(&store, chrono::Utc::now())?;
-            Some(admin::ensure_demo(&store, &random()?, &random()?, now())?)
+            demo::load_at(&*store, chrono::Utc::now())?;
+            Some(admin::ensure_demo(&*store, &random()?, &random()?, now())?)
         } else {
             None
         };
@@ -61,7 +67,7 @@ pub fn serve(args: ServeArgs) -> CmdResult {
             .await
             .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
         let addr = listener.local_addr()?;
-        tracing::info!(%addr, db = %args.db.db.display(), "lashon serving");
+        tracing::info!(%addr, db = %args.db.db, "lashon serving");
         if let Some(demo) = demo {
             print_tour(addr, &demo);
         }
@@ -77,42 +83,30 @@ pub fn serve(args: ServeArgs) -> CmdResult {
             rate_limit: args.rate_limit,
             nikud,
             model,
-            ..AppState::new(Arc::new(store.clone()))
+            limiter: opened.windows.clone(),
+            ..AppState::new(store.clone())
         };
-        if args.crawl_every > 0 {
+        let node = lashon_store::sqlite::random_id("node")?;
+        let period = args.crawl_period();
+        if !period.is_zero() {
             let fetcher = Fetcher::new(Default::default())?;
+            let leadership = Leadership::new(node.clone(), period);
+            tokio::spawn(leader::keep(store.clone(), leadership.clone()));
             let store = store.clone();
-            let every = std::time::Duration::from_secs(args.crawl_every * 60);
             tokio::spawn(async move {
                 let mut first = true;
+                let mut last: Option<std::time::Instant> = None;
                 loop {
-                    let outcome = crawl_and_cluster(&store, &fetcher)
-                        .await
-                        .map_err(|e| e.to_string());
-                    match outcome {
-                        Ok(r) if r.feeds > 0 => tracing::info!(
-                            feeds = r.feeds,
-                            new = r.new_articles,
-                            updated = r.updated_articles,
-                            errors = r.errors,
-                            "crawl finished"
-                        ),
-                        // No feeds: states still move with time (breaking → developing →
-                        // quiet → resolved), so stories are recomputed each period; not at
-                        // start, where they were just computed.
-                        Ok(_) if !first => {
-                            let refreshed = recluster(&store)
-                                .await
-                                .map_err(|e| e.to_string());
-                            if let Err(e) = refreshed {
-                                tracing::warn!(error = %e, "state refresh failed");
-                            }
-                        }
-                        Ok(_) => {}
-                        Err(e) => tracing::warn!(error = %e, "crawl failed"),
+                    if !leadership.leading() {
+                        // Led again later, this node crawls at once: the last leader's
+                        // schedule died with it.
+                        last = None;
+                    } else if last.is_none_or(|t| t.elapsed() >= period) {
+                        last = Some(std::time::Instant::now());
+                        crawl_pass(&store, &fetcher, first).await;
+                        first = false;
                     }
-                    first = false;
-                    tokio::time::sleep(every).await;
+                    tokio::time::sleep(leadership.lease / 3).await;
                 }
             });
         }
@@ -141,9 +135,38 @@ pub fn serve(args: ServeArgs) -> CmdResult {
             });
         }
         server::serve(listener, state, server::shutdown_signal()).await?;
+        // Stopping cleanly: another node need not wait for the lease to end.
+        if let Err(e) = store.release_lease(CRAWL_LEASE, &node) {
+            tracing::warn!(error = %e, "could not give the crawl lease up");
+        }
         tracing::info!("lashon stopped");
         Ok(())
     })
+}
+
+/// One crawl and clustering (or, with no feeds, the states recomputed: they move with time,
+/// breaking → developing → quiet → resolved; not on the first pass, right after start,
+/// where they were just computed).
+async fn crawl_pass(store: &Arc<dyn ServiceStore>, fetcher: &Fetcher, first: bool) {
+    let outcome = crawl_and_cluster(store, fetcher)
+        .await
+        .map_err(|e| e.to_string());
+    match outcome {
+        Ok(r) if r.feeds > 0 => tracing::info!(
+            feeds = r.feeds,
+            new = r.new_articles,
+            updated = r.updated_articles,
+            errors = r.errors,
+            "crawl finished"
+        ),
+        Ok(_) if !first => {
+            if let Err(e) = recluster(store).await.map_err(|e| e.to_string()) {
+                tracing::warn!(error = %e, "state refresh failed");
+            }
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "crawl failed"),
+    }
 }
 
 /// What `serve --demo` prints: the keys (once) and a few commands to try.

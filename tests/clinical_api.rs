@@ -30,7 +30,7 @@ const EN_HE: &[(&str, &str)] = &[
     ),
 ];
 
-async fn start() -> (FakeModel, Server, tempfile::TempDir) {
+async fn start() -> (FakeModel, Server, common::Scratch) {
     let fake = FakeModel::start().await;
     fake.phrases(EN_HE);
     fake.phrases(&[("Check item ⟦0⟧.", "בדקו את פריט מספר ⟦0⟧.")]);

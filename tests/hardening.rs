@@ -549,7 +549,7 @@ async fn oversize_targets_and_headers_and_future_checkpoints() {
 /// other URL is refused before anything is opened, with a message that says what is accepted,
 /// and creates nothing: taken as a path it would have made a directory named `postgres:`.
 #[test]
-fn database_urls_other_than_sqlite_are_refused_and_create_nothing() {
+fn database_urls_of_unknown_schemes_are_refused_and_create_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let run = |db: &str, env: bool| {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_lashon"));
@@ -562,18 +562,27 @@ fn database_urls_other_than_sqlite_are_refused_and_create_nothing() {
         cmd.output().expect("run lashon")
     };
     for (db, env) in [
-        ("postgres://lashon@127.0.0.1:5432/lashon", false),
-        ("postgresql://localhost/lashon", true),
         ("mysql://localhost/lashon", false),
+        ("redis://localhost", true),
+        ("postgres://", false),
         ("sqlite:", false),
     ] {
         let out = run(db, env);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{db}: {stderr}");
         assert!(stderr.contains("sqlite:PATH"), "{db}: {stderr}");
-        if db.starts_with("postgres") {
-            assert!(stderr.contains("PostgreSQL"), "{db}: {stderr}");
-        }
+        assert!(stderr.contains("postgres://"), "{db}: {stderr}");
+    }
+    // A PostgreSQL URL selects PostgreSQL: a server that is not there fails at once, saying
+    // so, and no SQLite file appears in its place.
+    for (db, env) in [
+        ("postgres://lashon@127.0.0.1:1/lashon", false),
+        ("postgresql://lashon@127.0.0.1:1/lashon", true),
+    ] {
+        let out = run(db, env);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{db}: {stderr}");
+        assert!(stderr.contains("PostgreSQL"), "{db}: {stderr}");
     }
     let left: Vec<_> = std::fs::read_dir(dir.path()).expect("read dir").collect();
     assert!(left.is_empty(), "files created: {left:?}");

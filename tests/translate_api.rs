@@ -49,7 +49,7 @@ const EN_HE: &[(&str, &str)] = &[
     ("Thank you.", "תודה (v2)."),
 ];
 
-async fn start() -> (FakeModel, Server, tempfile::TempDir) {
+async fn start() -> (FakeModel, Server, common::Scratch) {
     let fake = FakeModel::start().await;
     fake.phrases(EN_HE);
     let (dir, db) = temp_db();
@@ -823,7 +823,7 @@ async fn account_terms_switch_protection_on_and_the_glossary_wins() {
 #[tokio::test(flavor = "multi_thread")]
 async fn over_quota_is_refused_before_the_model_is_called() {
     let (fake, server, dir) = start().await;
-    let db = dir.path().join("lashon.db");
+    let db = dir.db();
     assert!(
         common::lashon(&db, &["accounts", "create", "tiny", "--char-quota", "100"])
             .status

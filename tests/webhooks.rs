@@ -460,9 +460,10 @@ async fn a_breaking_story_is_delivered_and_a_killed_server_delivers_again() {
     server.kill().unwrap();
     server.wait().unwrap();
 
-    // A restart finds the delivery still pending and sends it again, same event id.
+    // A restart finds the delivery still claimed by the killed process; when the claim's
+    // lease ends (the attempt's ten seconds and a margin) it sends it again, same event id.
     let s = Server::start_plain_with(&db, key.trim(), &["--allow-loopback"]);
-    for _ in 0..100 {
+    for _ in 0..400 {
         if r.got.lock().unwrap().len() >= 2 {
             break;
         }

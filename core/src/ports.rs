@@ -7,6 +7,11 @@
 //! | [`NewsStore`] / [`NewsWrite`] | news writes in transactions (ingest, clustering, crawl runs, webhook queue) | `lashon-store` |
 //! | [`ServiceStore`] | all of the above, plus a health probe: what the HTTP adapter holds | `lashon-store` |
 //! | [`Translator`] | the translation model | `lashon-model-client` (OpenAI-compatible), [`Sandbox`](crate::translate::sandbox::Sandbox) |
+//!
+//! `lashon-store` implements the storage ports over SQLite and over PostgreSQL. An `Arc` of a
+//! store is a store too (`shared`), a trait object included.
+
+mod shared;
 
 pub use crate::account::AccountStore;
 pub use crate::news::{NewsRepository, NewsStore, NewsWrite};

@@ -188,7 +188,13 @@ pub async fn authenticated(
     let auth_done = Instant::now();
 
     let limit = state.requests_per_minute(ctx.account.plan);
-    let decision = state.limiter.check(&ctx.account.id.0, limit, now() as u64);
+    let decision = match state.limiter.count(&ctx.account.id.0, limit, now() as u64) {
+        Ok(decision) => decision,
+        Err(e) => {
+            let res = ApiError(ServiceError::from(e)).into_response();
+            return after_draining(req.into_body(), res).await;
+        }
+    };
     let rate_done = Instant::now();
     let remaining = match decision {
         RateDecision::Allowed { remaining, .. } => remaining,

@@ -146,7 +146,14 @@ fn admit(state: &AppState, scope: Scope, req: &Request) -> Result<(u32, u32), Bo
     // Limits 1: per minute, per account across its keys; counted apart from the language
     // service's window.
     let account = format!("news:{}", ctx.account.id.0);
-    let remaining = match state.limiter.check(&account, limit, t as u64) {
+    let counted = state
+        .limiter
+        .count(&account, limit, t as u64)
+        .map_err(|e| {
+            let e = lashon_core::news::RepoError::from(e);
+            Box::new(NewsFailure(e.into()).into_response())
+        })?;
+    let remaining = match counted {
         RateDecision::Allowed { remaining, .. } => remaining,
         RateDecision::Limited { retry_after, .. } => {
             return Err(Box::new(limited(

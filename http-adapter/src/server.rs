@@ -9,7 +9,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
 use axum::Router;
-use lashon_core::account::{KeyKind, RateLimiter};
+use lashon_core::account::{KeyKind, RateLimiter, RateWindows};
 use lashon_core::hebrew::nikud::Nakdimon;
 use lashon_core::ports::ServiceStore;
 use lashon_core::translate::sandbox::Sandbox;
@@ -32,7 +32,9 @@ pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
 pub struct AppState {
     /// Accounts and news, in one database.
     pub store: Arc<dyn ServiceStore>,
-    pub limiter: Arc<RateLimiter>,
+    /// Where the per-minute windows are counted: in the process (one server), or in the
+    /// database several servers share.
+    pub limiter: Arc<dyn RateWindows>,
     /// Requests per minute per account when set; else each plan's figure.
     pub rate_limit: Option<u32>,
     /// The Nakdimon vowel-point model, when one is loaded.

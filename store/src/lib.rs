@@ -1,15 +1,24 @@
 //! Storage for lashon: the ports of `lashon-core` implemented over a database.
 //!
-//! [`SqliteStore`] is the embedded default: one SQLite file in WAL mode holding accounts, key
-//! hashes, usage counters, account terms, the newsroom registry, articles, stories, threads,
-//! states, the change log, people, briefs, crawl runs, the clusterer's checkpoint and the
-//! webhook delivery queue. It implements every storage port of
-//! [`lashon_core::ports`]: [`AccountStore`](lashon_core::ports::AccountStore),
+//! Two backends, one interface: every storage port of [`lashon_core::ports`] —
+//! [`AccountStore`](lashon_core::ports::AccountStore),
 //! [`NewsRepository`](lashon_core::ports::NewsRepository),
 //! [`NewsStore`](lashon_core::ports::NewsStore) and
-//! [`ServiceStore`](lashon_core::ports::ServiceStore). Each backend is a module of its own
-//! (`sqlite` now; a second one sits beside it), and the service code above the ports does
-//! not change with the backend.
+//! [`ServiceStore`](lashon_core::ports::ServiceStore) — with the same answers on both, and
+//! the service code above the ports does not change with the backend.
+//!
+//! - [`SqliteStore`] ([`sqlite`]) is the embedded default: one SQLite file in WAL mode holding
+//!   accounts, key hashes, usage counters, account terms, the newsroom registry, articles,
+//!   stories, threads, states, the change log, people, briefs, crawl runs, the clusterer's
+//!   checkpoint, leases and the webhook delivery queue.
+//! - [`PostgresStore`] ([`postgres`]) holds the same for several `lashon serve` nodes sharing
+//!   one database: counters, rate windows and quotas exact across nodes, webhook deliveries
+//!   claimed with `FOR UPDATE SKIP LOCKED`, the crawler under a lease, search over a GIN
+//!   index of the same folded forms as SQLite's FTS5 table.
+//!
+//! Each backend applies its own versioned migrations when it opens. The suites in `tests/`
+//! run on both (PostgreSQL when `LASHON_TEST_POSTGRES` names a server: see
+//! [`postgres::testing`]).
 //!
 //! ```
 //! use lashon_core::account::{AccountStore, NewAccount, Plan};
@@ -40,6 +49,9 @@
 //! assert_eq!(stories.len(), 1);
 //! ```
 
+mod cache;
+pub mod postgres;
 pub mod sqlite;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

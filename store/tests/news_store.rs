@@ -1,14 +1,18 @@
-//! The SQLite news store against the in-memory reference (`MemoryNewsRepository`): the same
-//! generated records go into both, and every query of `NewsRepository` must answer the same,
-//! page by page along keyset walks (stories with every filter and search, members, threads,
-//! signals under every order, changes, export with snapshot cutoffs).
+//! Each news store (SQLite, and PostgreSQL when configured: see `backends`) against the
+//! in-memory reference (`MemoryNewsRepository`): the same generated records go into both, and
+//! every query of `NewsRepository` must answer the same, page by page along keyset walks
+//! (stories with every filter and search, members, threads, signals under every order,
+//! changes, export with snapshot cutoffs).
+
+mod backends;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
+use lashon_core::news::{write_news, NewsWrite};
 use lashon_core::news::{
     ExportQuery, MemoryNewsRepository, NewStory, NewsRepository, SignalOrder, SignalQuery,
     StoryQuery,
 };
-use lashon_core::news::{NewsStore, NewsWrite};
+use lashon_core::ports::ServiceStore;
 use lashon_news::cursor::{ChangeKey, MemberKey, ScoreKey, StoryKey, ThreadKey};
 use lashon_news::record::{
     BriefItemRecord, BriefRecord, ChangeRecord, CrawlOutcome, CrawlRun, MemberRecord, PersonRecord,
@@ -16,7 +20,8 @@ use lashon_news::record::{
 };
 use lashon_news::types::{Alias, Behaviour, Gap, Newsroom, Signals};
 use lashon_news::{Lang, Lean, Localized, Metric, Side, StoryState, Topic};
-use lashon_store::SqliteStore as Store;
+
+use backends::Backend;
 
 struct Rng(u64);
 
@@ -51,19 +56,19 @@ fn now() -> DateTime<Utc> {
 
 fn both(
     mem: &MemoryNewsRepository,
-    sql: &Store,
+    sql: &dyn ServiceStore,
     op: impl Fn(&MemoryNewsRepository, &dyn NewsWrite),
 ) {
-    sql.write_news(|w| {
+    write_news(sql, |w| {
         op(mem, w);
         Ok(())
     })
     .unwrap();
 }
 
-fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let sql = Store::open(dir.path().join("news.db")).unwrap();
+fn fill(backend: Backend, seed: u64) -> (MemoryNewsRepository, backends::Db) {
+    let db = backend.open().unwrap();
+    let sql = &*db.store;
     let mem = MemoryNewsRepository::new();
     let mut r = Rng(seed);
     let rooms: Vec<Newsroom> = Side::ALL
@@ -80,7 +85,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
         })
         .collect();
     for room in &rooms {
-        both(&mem, &sql, |m, w| {
+        both(&mem, sql, |m, w| {
             m.add_newsroom(room.clone());
             w.put_newsroom(room, &[]).unwrap();
         });
@@ -94,7 +99,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
             newest_at: now() - Duration::hours(t * 3 % 7),
             newest_story_id: t,
         };
-        both(&mem, &sql, |m, w| {
+        both(&mem, sql, |m, w| {
             m.add_thread(thread.clone());
             w.put_thread(&thread).unwrap();
         });
@@ -156,7 +161,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
             entities: vec![r.pick(&EN).to_string()],
             updated_at: None,
         };
-        both(&mem, &sql, |m, w| {
+        both(&mem, sql, |m, w| {
             m.add_story(story.clone(), members.clone()).unwrap();
             w.put_story(&story, &members).unwrap();
         });
@@ -179,7 +184,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
                     label: "gap".into(),
                 }],
             };
-            both(&mem, &sql, |m, w| {
+            both(&mem, sql, |m, w| {
                 m.set_signal(signal.clone());
                 w.set_signal(&signal).unwrap();
             });
@@ -194,7 +199,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
                 thread_id: None,
                 changed_at: now() - Duration::hours(r.next(300) as i64),
             };
-            both(&mem, &sql, |m, w| {
+            both(&mem, sql, |m, w| {
                 m.add_change(change.clone());
                 w.add_change(&change).unwrap();
             });
@@ -220,7 +225,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
             median_lag_minutes: 12.0,
             computed_at: now(),
         };
-        both(&mem, &sql, |m, w| {
+        both(&mem, sql, |m, w| {
             m.add_crawl_run(&room.key, run.clone());
             m.set_behaviour(&room.key, b.clone());
             w.add_crawl_run(&room.key, &run).unwrap();
@@ -242,7 +247,7 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
             }],
             updated_at: None,
         };
-        both(&mem, &sql, |m, w| {
+        both(&mem, sql, |m, w| {
             m.add_person(person.clone());
             w.put_person(&person).unwrap();
             for k in 0..p * 2 {
@@ -261,11 +266,11 @@ fn fill(seed: u64) -> (MemoryNewsRepository, Store, tempfile::TempDir) {
             text: Localized::he("ט"),
         }],
     };
-    both(&mem, &sql, |m, w| {
+    both(&mem, sql, |m, w| {
         m.set_brief(brief.clone());
         w.add_brief(&brief).unwrap();
     });
-    (mem, sql, dir)
+    (mem, db)
 }
 
 fn walk_stories(repo: &dyn NewsRepository, mut q: StoryQuery) -> Vec<Vec<i64>> {
@@ -286,7 +291,12 @@ fn walk_stories(repo: &dyn NewsRepository, mut q: StoryQuery) -> Vec<Vec<i64>> {
 
 #[test]
 fn stories_and_search_match_the_reference() {
-    let (mem, sql, _dir) = fill(7);
+    backends::each(stories_and_search_match_the_reference_on);
+}
+
+fn stories_and_search_match_the_reference_on(backend: Backend) {
+    let (mem, db) = fill(backend, 7);
+    let sql = &*db.store;
     assert_eq!(mem.newsrooms().unwrap(), sql.newsrooms().unwrap());
     assert_eq!(
         mem.newsroom("room3").unwrap(),
@@ -333,7 +343,7 @@ fn stories_and_search_match_the_reference() {
     }
     for q in queries {
         let want = walk_stories(&mem, q.clone());
-        let got = walk_stories(&sql, q.clone());
+        let got = walk_stories(sql, q.clone());
         assert_eq!(got, want, "{q:?}");
         if q.text.as_deref() == Some("ממשלה") {
             assert!(!want.is_empty(), "the search vocabulary must hit");
@@ -346,7 +356,12 @@ fn stories_and_search_match_the_reference() {
 
 #[test]
 fn members_threads_signals_changes_match_the_reference() {
-    let (mem, sql, _dir) = fill(11);
+    backends::each(members_threads_signals_changes_match_the_reference_on);
+}
+
+fn members_threads_signals_changes_match_the_reference_on(backend: Backend) {
+    let (mem, db) = fill(backend, 11);
+    let sql = &*db.store;
     for id in [1, 2, 77, 160, 999] {
         assert_eq!(
             mem.members(id, None, None).unwrap(),
@@ -431,7 +446,12 @@ fn members_threads_signals_changes_match_the_reference() {
 
 #[test]
 fn registry_people_and_export_match_the_reference() {
-    let (mem, sql, _dir) = fill(23);
+    backends::each(registry_people_and_export_match_the_reference_on);
+}
+
+fn registry_people_and_export_match_the_reference_on(backend: Backend) {
+    let (mem, db) = fill(backend, 23);
+    let sql = &*db.store;
     for key in ["room0", "room2", "room8"] {
         let since = now() - Duration::days(7);
         assert_eq!(

@@ -230,6 +230,17 @@ impl Server {
         .await
     }
 
+    /// What the server logged so far.
+    pub fn log(&self) -> String {
+        self.log.lock().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// Kills the server with SIGKILL (`kill -9`): no shutdown, nothing flushed.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Stops the server with SIGTERM and waits; panics unless it exits cleanly.
     pub fn stop(mut self) -> String {
         let pid = self.child.id().to_string();
@@ -274,9 +285,87 @@ pub fn client() -> reqwest::Client {
     reqwest::Client::new()
 }
 
-/// A temporary folder with a database path in it.
-pub fn temp_db() -> (tempfile::TempDir, PathBuf) {
+/// A temporary folder for a test's files, and the PostgreSQL database the test runs on when
+/// the suites run on PostgreSQL (see [`temp_db`]); both go when it drops.
+pub struct Scratch {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+    postgres: Option<lashon_store::postgres::testing::TestDatabase>,
+}
+
+impl Scratch {
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The database, as handed to `--db`.
+    pub fn db(&self) -> PathBuf {
+        self.db.clone()
+    }
+
+    /// Everything the test left stored: the bytes of every file in the folder (the SQLite
+    /// database, its WAL and anything else), and on PostgreSQL every row of every table as
+    /// text.
+    pub fn stored_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(self.path()).expect("read the folder") {
+            out.extend(std::fs::read(entry.expect("entry").path()).unwrap_or_default());
+        }
+        if let Some(pg) = &self.postgres {
+            use lashon_store::postgres::testing::text_rows;
+            let tables = text_rows(
+                &pg.url,
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+            )
+            .expect("list tables");
+            for table in tables.into_iter().filter_map(|r| r[0].clone()) {
+                for row in text_rows(&pg.url, &format!("SELECT t::text FROM \"{table}\" t"))
+                    .expect("read a table")
+                {
+                    out.extend(row[0].clone().unwrap_or_default().into_bytes());
+                    out.push(b'\n');
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Set to `1` to run the black-box suites on PostgreSQL (`scripts/test` does, once, beside
+/// the SQLite run): [`temp_db`] then names a fresh database on the `LASHON_TEST_POSTGRES`
+/// server instead of a SQLite file.
+pub const ON_POSTGRES_VAR: &str = "LASHON_BLACKBOX_POSTGRES";
+
+/// True when this run of the suites is on PostgreSQL.
+pub fn on_postgres() -> bool {
+    std::env::var(ON_POSTGRES_VAR).as_deref() == Ok("1")
+}
+
+/// A temporary folder and the database a test runs on: a SQLite file in the folder, or, when
+/// the suites run on PostgreSQL, the URL of a fresh database (as a path: it is only ever
+/// handed to `--db`).
+pub fn temp_db() -> (Scratch, PathBuf) {
     let dir = tempfile::tempdir().expect("tempdir");
+    if on_postgres() {
+        let pg = lashon_store::postgres::testing::TestDatabase::from_env()
+            .expect("LASHON_TEST_POSTGRES names the server the suites run on");
+        let url = PathBuf::from(&pg.url);
+        return (
+            Scratch {
+                dir,
+                db: url.clone(),
+                postgres: Some(pg),
+            },
+            url,
+        );
+    }
     let db = dir.path().join("lashon.db");
-    (dir, db)
+    (
+        Scratch {
+            dir,
+            db: db.clone(),
+            postgres: None,
+        },
+        db,
+    )
 }

@@ -163,16 +163,42 @@ pub async fn attempt(
     }
 }
 
-/// Attempts every delivery due at `now` once; returns how many were attempted.
+/// Most deliveries one pass attempts.
+const PASS_LIMIT: usize = 100;
+
+/// How long a claim outlives the attempt's time limit: a node that claimed a delivery and
+/// died leaves it to another node (or itself, restarted) this long after the limit.
+const LEASE_MARGIN: Duration = Duration::from_secs(5);
+
+/// Attempts every delivery due at `now` once (at most 100); returns how many were attempted.
+///
+/// Deliveries are claimed one at a time ([`WebhookWrites::claim_due`]) with a lease of the
+/// attempt's time limit and a margin, counted from the moment of the claim: several nodes
+/// running passes on one database each deliver a different event, and a delivery whose node
+/// died mid-attempt is claimed again when its lease ends (at-least-once, same event id).
+///
+/// [`WebhookWrites::claim_due`]: lashon_core::news::write::WebhookWrites::claim_due
 pub async fn deliver_due<S: NewsStore>(
     store: &S,
     resolver: &dyn Resolver,
     opts: &DeliveryOptions,
     now: DateTime<Utc>,
 ) -> Result<usize, RepoError> {
-    let due = store.write_news(|w| w.due_deliveries(now, 100))?;
-    for d in &due {
-        let (result, note) = attempt(d, resolver, opts).await;
+    let started = std::time::Instant::now();
+    let lease = opts.timeout.saturating_add(LEASE_MARGIN);
+    let mut attempted = 0;
+    while attempted < PASS_LIMIT {
+        // `now` is the pass's clock (injected in tests); time spent on earlier attempts is
+        // added so a late claim's lease still covers its own attempt.
+        let claimed_at = now + chrono::Duration::from_std(started.elapsed()).unwrap_or_default();
+        let lease_until = claimed_at + chrono::Duration::from_std(lease).unwrap_or_default();
+        let Some(d) = store
+            .write_news(|w| w.claim_due(now, 1, lease_until))?
+            .pop()
+        else {
+            break;
+        };
+        let (result, note) = attempt(&d, resolver, opts).await;
         let attempts = d.attempts + 1;
         let (state, next_at) = match next(attempts, result, now) {
             Next::Delivered => ("delivered", now),
@@ -181,8 +207,9 @@ pub async fn deliver_due<S: NewsStore>(
         };
         tracing::info!(event = %d.event_id, endpoint = %d.endpoint.id, attempts, state, result = %note, "webhook attempt");
         store.write_news(|w| w.record_attempt(d.id, attempts, &note, state, next_at))?;
+        attempted += 1;
     }
-    Ok(due.len())
+    Ok(attempted)
 }
 
 /// Makes ring the process's TLS crypto provider (reqwest is built without one; each outbound

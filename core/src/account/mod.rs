@@ -34,7 +34,7 @@ pub use auth::{authenticate, AuthContext};
 pub use cost::{Charge, Operation, Tier};
 pub use key::{ApiKey, KeyHash, KeyId, KeyKind, ParseKeyError};
 pub use plan::Plan;
-pub use rate::{RateDecision, RateLimiter};
+pub use rate::{RateDecision, RateLimiter, RateWindows};
 pub use scope::{Scope, ScopeSet};
 pub use store::{
     Account, AccountId, AccountStore, KeyRecord, MemoryStore, NewAccount, StoreError, Usage,

@@ -2,10 +2,13 @@
 //!
 //! A fixed window is what the spec's headers describe ("requests left in the current
 //! minute"): the count resets at the start of each UTC minute, and `Retry-After` is the number
-//! of seconds until then. The limiter lives in the process; the clock is an argument.
+//! of seconds until then. The clock is an argument; where the windows are counted is a port
+//! ([`RateWindows`]).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+
+use super::StoreError;
 
 /// What the limiter decided for one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +19,38 @@ pub enum RateDecision {
     Limited { limit: u32, retry_after: u64 },
 }
 
+/// Where the per-minute windows are counted. [`RateLimiter`] counts in the process: exact for
+/// one server. Several servers on one database count in it instead (`lashon-store`'s
+/// PostgreSQL store), so the limit holds across them.
+pub trait RateWindows: Send + Sync {
+    /// Counts one request of `bucket` at `now` (Unix seconds) against `limit` per minute.
+    fn count(&self, bucket: &str, limit: u32, now: u64) -> Result<RateDecision, StoreError>;
+}
+
+impl RateWindows for RateLimiter {
+    fn count(&self, bucket: &str, limit: u32, now: u64) -> Result<RateDecision, StoreError> {
+        Ok(self.check(bucket, limit, now))
+    }
+}
+
+impl RateDecision {
+    /// The decision for a request at `now` that made its window's count `used` (`None` when
+    /// the window was full and nothing was counted).
+    pub fn after_count(limit: u32, used: Option<u32>, now: u64) -> RateDecision {
+        match used {
+            Some(used) if used <= limit => RateDecision::Allowed {
+                limit,
+                remaining: limit - used,
+            },
+            _ => RateDecision::Limited {
+                limit,
+                retry_after: 60 - now % 60,
+            },
+        }
+    }
+}
+
+/// The in-process limiter: one fixed window per bucket.
 #[derive(Debug, Default)]
 pub struct RateLimiter {
     windows: Mutex<HashMap<String, (u64, u32)>>,

@@ -35,6 +35,15 @@ impl std::fmt::Display for RepoError {
 
 impl std::error::Error for RepoError {}
 
+impl From<crate::account::StoreError> for RepoError {
+    fn from(e: crate::account::StoreError) -> Self {
+        match e {
+            crate::account::StoreError::Unavailable(m) => RepoError::Unavailable(m),
+            other => RepoError::Internal(other.to_string()),
+        }
+    }
+}
+
 impl From<RepoError> for NewsError {
     fn from(e: RepoError) -> Self {
         match e {

@@ -353,8 +353,17 @@ pub trait WebhookWrites {
         body: &str,
         now: DateTime<Utc>,
     ) -> Result<usize, RepoError>;
-    /// Deliveries due at `now` (pending, next attempt reached), oldest first.
-    fn due_deliveries(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<Delivery>, RepoError>;
+    /// Claims up to `limit` deliveries due at `now` (pending, next attempt reached), oldest
+    /// first, by moving their next attempt to `lease_until`: no other claimant (another node
+    /// on the same database) takes them meanwhile. The claimant records its attempt with
+    /// [`WebhookWrites::record_attempt`]; one that died leaves them to be claimed again when
+    /// the lease ends (at-least-once, same event id).
+    fn claim_due(
+        &self,
+        now: DateTime<Utc>,
+        limit: usize,
+        lease_until: DateTime<Utc>,
+    ) -> Result<Vec<Delivery>, RepoError>;
     /// Records an attempt: its result, the attempts so far, and what comes next.
     fn record_attempt(
         &self,
@@ -408,6 +417,22 @@ pub trait NewsStore: NewsRepository {
     /// The key that signs cursors: made once per database, so cursors survive restarts and
     /// every node on the same database accepts them.
     fn cursor_key(&self) -> Result<Vec<u8>, RepoError>;
+
+    /// Takes or renews the lease `name` for `holder` until `until`, when the lease is free,
+    /// ended before `now`, or held by `holder` already; true when `holder` holds it after the
+    /// call. Several nodes on one database run the crawler and the clustering refresh under
+    /// such a lease, so one of them does at a time and another takes over when it dies.
+    fn try_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        until: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepoError>;
+
+    /// Gives the lease `name` up if `holder` holds it (a node stopping cleanly), so another
+    /// node need not wait for it to end.
+    fn release_lease(&self, name: &str, holder: &str) -> Result<(), RepoError>;
 
     /// [`NewsStore::transaction`] returning what `f` returns.
     fn write_news<T>(

@@ -9,8 +9,10 @@ use std::sync::Arc;
 
 use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 
+use super::caches::generation;
 use super::connections::backend;
 use super::{random_id, SqliteStore};
+use crate::cache::{AUTH, TERMS};
 
 fn account_from_row(row: &Row<'_>) -> rusqlite::Result<Account> {
     let plan: String = row.get(2)?;
@@ -110,7 +112,8 @@ impl AccountStore for SqliteStore {
 
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError> {
         let conn = self.reader()?;
-        self.caches.account(&conn, &id.0, |conn| {
+        let current = generation(&conn, AUTH)?;
+        self.caches.account(current, &id.0, || {
             conn.prepare_cached(&format!(
                 "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?1"
             ))
@@ -170,7 +173,8 @@ impl AccountStore for SqliteStore {
 
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError> {
         let conn = self.reader()?;
-        self.caches.key(&conn, &id.0, |conn| {
+        let current = generation(&conn, AUTH)?;
+        self.caches.key(current, &id.0, || {
             conn.prepare_cached(&format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = ?1"))
                 .map_err(backend)?
                 .query_row([&id.0], key_from_row)
@@ -310,8 +314,9 @@ impl AccountStore for SqliteStore {
 
     fn terms(&self, account: &AccountId) -> Result<Arc<Vec<AccountTerm>>, StoreError> {
         let conn = self.reader()?;
-        self.caches.terms(&conn, &account.0, |conn| {
-            load_terms(conn, account).map(Arc::new)
+        let current = generation(&conn, TERMS)?;
+        self.caches.terms(current, &account.0, || {
+            load_terms(&conn, account).map(Arc::new)
         })
     }
 

@@ -58,6 +58,8 @@ const MIGRATIONS: &[&str] = &[
     super::news::clustering::MIGRATION,
     // 6: generation counters of the authentication and account-term caches (caches.rs).
     super::caches::MIGRATION,
+    // 7: leases of the work one process does at a time (leases.rs).
+    super::leases::MIGRATION,
 ];
 
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {

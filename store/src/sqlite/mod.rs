@@ -9,6 +9,7 @@
 mod accounts;
 mod caches;
 pub mod connections;
+mod leases;
 mod migrations;
 pub mod news;
 mod webhooks;
@@ -27,7 +28,7 @@ use self::connections::{backend, Connections, Reader};
 #[derive(Clone)]
 pub struct SqliteStore {
     connections: Arc<Connections>,
-    caches: Arc<caches::Caches>,
+    caches: Arc<crate::cache::Caches>,
 }
 
 /// A random identifier such as `acct_3f9c…` (80 bits from the OS generator).
@@ -61,7 +62,7 @@ impl SqliteStore {
         migrations::migrate(&mut conn)?;
         Ok(SqliteStore {
             connections: Arc::new(Connections::new(path, conn, options)?),
-            caches: Arc::new(caches::Caches::default()),
+            caches: Arc::new(crate::cache::Caches::default()),
         })
     }
 

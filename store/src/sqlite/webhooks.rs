@@ -189,8 +189,15 @@ impl WebhookWrites for NewsWriter<'_> {
         Ok(queued)
     }
 
-    /// Deliveries due at `now` (pending, next attempt reached), oldest first.
-    fn due_deliveries(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<Delivery>, RepoError> {
+    /// Claims deliveries due at `now`, oldest first, moving their next attempt to
+    /// `lease_until` (the transaction holds SQLite's write lock: nobody claims between the
+    /// read and the move).
+    fn claim_due(
+        &self,
+        now: DateTime<Utc>,
+        limit: usize,
+        lease_until: DateTime<Utc>,
+    ) -> Result<Vec<Delivery>, RepoError> {
         let mut stmt = self
             .conn()
             .prepare(
@@ -215,6 +222,14 @@ impl WebhookWrites for NewsWriter<'_> {
             .map_err(sql)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(sql)?;
+        for row in &rows {
+            self.conn()
+                .execute(
+                    "UPDATE webhook_deliveries SET next_at = ? WHERE id = ?",
+                    params![at(lease_until), row.0],
+                )
+                .map_err(sql)?;
+        }
         let mut out = Vec::new();
         for (id, event_id, body, attempts, next_at, state, last_result, endpoint_id) in rows {
             let Some((endpoint, secret)) = self.endpoint(&endpoint_id)? else {

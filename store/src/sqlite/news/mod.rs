@@ -138,6 +138,20 @@ impl NewsStore for SqliteStore {
         Ok(u64::try_from(stored).unwrap_or(0) + pending)
     }
 
+    fn try_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        until: chrono::DateTime<chrono::Utc>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepoError> {
+        self.lease(name, holder, until, now)
+    }
+
+    fn release_lease(&self, name: &str, holder: &str) -> Result<(), RepoError> {
+        self.unlease(name, holder)
+    }
+
     fn cursor_key(&self) -> Result<Vec<u8>, RepoError> {
         let existing: Option<Vec<u8>> = self
             .news_reader()?

@@ -1,0 +1,273 @@
+//! The connections of one [`PostgresStore`](super::PostgresStore): a pool, and the runtime
+//! that drives them.
+//!
+//! The ports are synchronous traits, called from inside the server's tokio runtime (the HTTP
+//! handlers) as well as from plain threads (the command line, clustering on a blocking
+//! thread). The blocking `postgres` crate runs each call on a runtime of its own with
+//! `block_on`, which panics inside another tokio runtime; so the store uses `tokio-postgres`
+//! directly: every connection's I/O task runs on one small runtime owned by the process
+//! ([`runtime`]), and a call waits for its answer on the caller's thread with a plain
+//! executor, which needs no runtime of its own. A call blocks its thread exactly as a SQLite
+//! call does.
+//!
+//! The pool is `r2d2`'s (as for SQLite's readers) over a manager here. Statements are
+//! prepared once per connection and kept ([`PgConn::statement`]).
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use lashon_core::account::StoreError;
+use lashon_core::news::RepoError;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, Config, NoTls, Row, Statement};
+
+/// How long a request waits for a connection of the pool before it gets 503.
+pub const SERVER_WAIT: Duration = Duration::from_secs(5);
+
+/// Most connections one store (one node) opens. Several nodes share the server's
+/// `max_connections` (100 by default): ten nodes fit.
+const POOL_SIZE: u32 = 8;
+
+/// Most statements kept prepared per connection; past it they are dropped and prepared again.
+const STATEMENTS: usize = 256;
+
+/// One statement parameter.
+pub type Param<'a> = &'a (dyn ToSql + Sync);
+
+/// The runtime that drives every connection's I/O (two threads: the calls themselves run on
+/// their callers' threads).
+fn runtime() -> Result<&'static tokio::runtime::Runtime, String> {
+    static RUNTIME: OnceLock<Result<tokio::runtime::Runtime, String>> = OnceLock::new();
+    RUNTIME
+        .get_or_init(|| {
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("lashon-postgres")
+                .enable_all()
+                .build()
+                .map_err(|e| format!("cannot start the PostgreSQL runtime: {e}"))
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Waits for `f` on this thread. The future only exchanges messages with the connection's
+/// task on [`runtime`], so no runtime is needed here, and none is disturbed if this thread
+/// belongs to one.
+fn wait<F: Future>(f: F) -> F::Output {
+    futures_executor::block_on(f)
+}
+
+/// A PostgreSQL error that is worth trying again: the connection was lost or refused for a
+/// while, the server is shutting down or full, or the transaction lost a serialization race
+/// or a deadlock.
+pub fn is_transient(e: &tokio_postgres::Error) -> bool {
+    if e.is_closed() {
+        return true;
+    }
+    match e.code() {
+        Some(code) => {
+            let class = &code.code()[..2];
+            matches!(class, "08" | "53" | "57")
+                || [
+                    SqlState::T_R_SERIALIZATION_FAILURE,
+                    SqlState::T_R_DEADLOCK_DETECTED,
+                    SqlState::LOCK_NOT_AVAILABLE,
+                ]
+                .contains(code)
+        }
+        // No SQL state: an I/O error on the socket is; a value that could not be converted
+        // is not.
+        None => std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>()),
+    }
+}
+
+/// A PostgreSQL error as an account store error: transient → unavailable (503).
+pub fn backend(e: tokio_postgres::Error) -> StoreError {
+    if is_transient(&e) {
+        StoreError::Unavailable(e.to_string())
+    } else {
+        StoreError::Backend(e.to_string())
+    }
+}
+
+/// A PostgreSQL error as a news store error: transient → unavailable (503).
+pub fn sql(e: tokio_postgres::Error) -> RepoError {
+    if is_transient(&e) {
+        RepoError::Unavailable(e.to_string())
+    } else {
+        RepoError::Internal(e.to_string())
+    }
+}
+
+/// A connection that could not be opened.
+#[derive(Debug)]
+pub struct ConnectError(String);
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConnectError {}
+
+/// One connection, with its prepared statements.
+pub struct PgConn {
+    client: Client,
+    statements: RefCell<HashMap<String, Statement>>,
+    /// Set when a transaction could not be ended: the pool drops the connection.
+    broken: Cell<bool>,
+}
+
+impl PgConn {
+    /// `query` prepared on this connection (once: later calls reuse it).
+    pub fn statement(&self, query: &str) -> Result<Statement, tokio_postgres::Error> {
+        if let Some(s) = self.statements.borrow().get(query) {
+            return Ok(s.clone());
+        }
+        let s = wait(self.client.prepare(query))?;
+        let mut cache = self.statements.borrow_mut();
+        if cache.len() >= STATEMENTS {
+            cache.clear();
+        }
+        cache.insert(query.to_owned(), s.clone());
+        Ok(s)
+    }
+
+    /// Runs a statement; the number of rows it changed.
+    pub fn execute(&self, query: &str, params: &[Param<'_>]) -> Result<u64, tokio_postgres::Error> {
+        let s = self.statement(query)?;
+        wait(self.client.execute(&s, params))
+    }
+
+    /// Every row of a query.
+    pub fn query(
+        &self,
+        query: &str,
+        params: &[Param<'_>],
+    ) -> Result<Vec<Row>, tokio_postgres::Error> {
+        let s = self.statement(query)?;
+        wait(self.client.query(&s, params))
+    }
+
+    /// The row of a query that returns at most one.
+    pub fn query_opt(
+        &self,
+        query: &str,
+        params: &[Param<'_>],
+    ) -> Result<Option<Row>, tokio_postgres::Error> {
+        let s = self.statement(query)?;
+        wait(self.client.query_opt(&s, params))
+    }
+
+    /// The row of a query that returns exactly one.
+    pub fn query_one(
+        &self,
+        query: &str,
+        params: &[Param<'_>],
+    ) -> Result<Row, tokio_postgres::Error> {
+        let s = self.statement(query)?;
+        wait(self.client.query_one(&s, params))
+    }
+
+    /// Statements without parameters, separated by semicolons (migrations, BEGIN, COMMIT).
+    pub fn batch(&self, statements: &str) -> Result<(), tokio_postgres::Error> {
+        wait(self.client.batch_execute(statements))
+    }
+
+    /// The rows of a query without parameters, every value as text (`NULL` as `None`): for
+    /// tests and checks that read tables whatever their types.
+    pub fn text_rows(
+        &self,
+        query: &str,
+    ) -> Result<Vec<Vec<Option<String>>>, tokio_postgres::Error> {
+        let messages = wait(self.client.simple_query(query))?;
+        Ok(messages
+            .iter()
+            .filter_map(|m| match m {
+                tokio_postgres::SimpleQueryMessage::Row(row) => Some(
+                    (0..row.len())
+                        .map(|i| row.get(i).map(str::to_owned))
+                        .collect(),
+                ),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// Marks the connection unusable (the pool closes it instead of handing it out again).
+    pub fn mark_broken(&self) {
+        self.broken.set(true);
+    }
+}
+
+/// Opens connections for the pool.
+pub struct PgManager {
+    config: Config,
+}
+
+impl PgManager {
+    /// Over a parsed `postgres://` URL.
+    pub fn new(config: Config) -> PgManager {
+        PgManager { config }
+    }
+}
+
+impl r2d2::ManageConnection for PgManager {
+    type Connection = PgConn;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<PgConn, ConnectError> {
+        let config = self.config.clone();
+        let rt = runtime().map_err(ConnectError)?;
+        // Connecting needs the runtime's reactor: it runs there, and the connection's task
+        // stays there for the connection's life.
+        let connected = rt.spawn(async move {
+            let (client, connection) = config.connect(NoTls).await?;
+            tokio::spawn(async move {
+                if let Err(e) = connection.await {
+                    tracing::debug!(error = %e, "PostgreSQL connection ended");
+                }
+            });
+            Ok::<_, tokio_postgres::Error>(client)
+        });
+        let client = wait(connected)
+            .map_err(|e| ConnectError(format!("cannot connect to PostgreSQL: {e}")))?
+            .map_err(|e| ConnectError(format!("cannot connect to PostgreSQL: {e}")))?;
+        Ok(PgConn {
+            client,
+            statements: RefCell::new(HashMap::new()),
+            broken: Cell::new(false),
+        })
+    }
+
+    fn is_valid(&self, conn: &mut PgConn) -> Result<(), ConnectError> {
+        conn.batch("")
+            .map_err(|e| ConnectError(format!("PostgreSQL connection lost: {e}")))
+    }
+
+    fn has_broken(&self, conn: &mut PgConn) -> bool {
+        conn.broken.get() || conn.client.is_closed()
+    }
+}
+
+/// A pooled connection.
+pub type Pooled = r2d2::PooledConnection<PgManager>;
+
+/// The pool of one store.
+pub fn pool(config: Config, wait: Duration) -> r2d2::Pool<PgManager> {
+    r2d2::Pool::builder()
+        .max_size(POOL_SIZE)
+        .min_idle(Some(0))
+        // No check on every checkout (a round trip per request): a connection whose socket
+        // closed is dropped when it comes back (`has_broken`), and a call that finds the
+        // server gone is a 503 the client retries.
+        .test_on_check_out(false)
+        .connection_timeout(wait.max(Duration::from_millis(100)))
+        .build_unchecked(PgManager::new(config))
+}

@@ -1,0 +1,179 @@
+//! Articles, idempotent on their URL.
+
+use chrono::{DateTime, Utc};
+use lashon_core::news::write::*;
+use lashon_core::news::RepoError;
+use lashon_news::record::MemberRecord;
+use lashon_news::Lang;
+
+use super::schema::{at, internal, json, parse};
+use super::writer::PgWriter;
+use tokio_postgres::Row;
+
+use crate::postgres::connections::{sql, Param, PgConn};
+
+impl ArticleWrites for PgWriter<'_> {
+    /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
+    /// its id and whether it was new.
+    fn ingest(&self, a: &ArticleInput, language: Lang) -> Result<(i64, bool), RepoError> {
+        let c = self.conn()?;
+        let existing: Option<(i64, Option<String>)> = c
+            .query_opt("SELECT id, input FROM articles WHERE url = $1", &[&a.url])
+            .map_err(sql)?
+            .map(|r| (r.get(0), r.get(1)));
+        let input = json(a)?;
+        let member = |id: i64, story_id: i64| MemberRecord {
+            article_id: id,
+            story_id,
+            source: a.source.clone(),
+            headline: match language {
+                Lang::En => lashon_news::Localized::en(&a.headline),
+                Lang::He => lashon_news::Localized::he(&a.headline),
+            },
+            original: a.headline.clone(),
+            published_at: a.published_at,
+            url: a.url.clone(),
+            language,
+            story_type: story_type(a),
+            framing: None,
+            updated_at: a.updated_at,
+        };
+        match existing {
+            // Unchanged: nothing to write, nothing to cluster again.
+            Some((id, Some(old))) if old == input => Ok((id, false)),
+            Some((id, _)) => {
+                // Pending: its story is written again at the next clustering (the article
+                // keeps its story; a changed headline does not move it).
+                c.execute(
+                    "UPDATE articles SET source = $2, language = $3, published_at = $4,
+                     record = $5, input = $6, pending = TRUE WHERE id = $1",
+                    &[
+                        &id,
+                        &a.source,
+                        &language.as_str(),
+                        &at(a.published_at),
+                        &json(&member(id, 0))?,
+                        &input,
+                    ],
+                )
+                .map_err(sql)?;
+                Ok((id, false))
+            }
+            None => {
+                let seq = self.next_seq()?;
+                let id: i64 = c
+                    .query_one(
+                        "INSERT INTO articles (url, seq, source, language, published_at, record, input)
+                         VALUES ($1, $2, $3, $4, $5, '{}', $6) RETURNING id",
+                        &[
+                            &a.url,
+                            &seq,
+                            &a.source,
+                            &language.as_str(),
+                            &at(a.published_at),
+                            &input,
+                        ],
+                    )
+                    .map_err(sql)?
+                    .get(0);
+                c.execute(
+                    "UPDATE articles SET record = $2 WHERE id = $1",
+                    &[&id, &json(&member(id, 0))?],
+                )
+                .map_err(sql)?;
+                Ok((id, true))
+            }
+        }
+    }
+
+    /// The stored input of the article at `url`, if any.
+    fn article_input(&self, url: &str) -> Result<Option<ArticleInput>, RepoError> {
+        let input: Option<String> = self
+            .conn()?
+            .query_opt("SELECT input FROM articles WHERE url = $1", &[&url])
+            .map_err(sql)?
+            .and_then(|r| r.get(0));
+        input.map(|text| parse(&text)).transpose()
+    }
+
+    /// Calls `each` with every article published in `[from, to]` and its story.
+    fn each_article_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        each: &mut dyn FnMut(IngestedArticle, i64) -> Result<(), RepoError>,
+    ) -> Result<(), RepoError> {
+        article_pages(
+            self.conn()?,
+            "published_at BETWEEN $1 AND $2 AND input IS NOT NULL",
+            &[&at(from), &at(to)],
+            &mut |r| {
+                let input: String = r.get(1);
+                let lang: String = r.get(2);
+                let story: Option<i64> = r.get(3);
+                each(
+                    IngestedArticle {
+                        id: r.get(0),
+                        input: parse(&input)
+                            .map_err(|e| internal(format!("article input: {e}")))?,
+                        language: Lang::parse_strict(&lang).unwrap_or_default(),
+                    },
+                    story.unwrap_or(0),
+                )
+            },
+        )
+    }
+}
+
+/// Rows of articles read a page at a time.
+const PAGE: i64 = 500;
+
+/// Calls `each` with the columns `id, input, language, story_id, published_at` of every
+/// article matching `filter` (over `params`, `$1`…), in publication order.
+///
+/// SQLite steps through such a query while `each` writes on the same connection; a
+/// PostgreSQL connection answers one query at a time, so the rows come in keyset pages
+/// instead, each a query of its own: `each` may write between them (memory stays one page,
+/// however many articles a full re-clustering reads).
+pub(super) fn article_pages(
+    conn: &PgConn,
+    filter: &str,
+    params: &[Param<'_>],
+    each: &mut dyn FnMut(&Row) -> Result<(), RepoError>,
+) -> Result<(), RepoError> {
+    let n = params.len();
+    let query = format!(
+        "SELECT id, input, language, story_id, published_at FROM articles
+         WHERE {filter} AND (published_at, id) > (${}, ${}) ORDER BY published_at, id LIMIT {PAGE}",
+        n + 1,
+        n + 2
+    );
+    let (mut after_at, mut after_id) = (i64::MIN, i64::MIN);
+    loop {
+        let (key_at, key_id) = (after_at, after_id);
+        let mut args: Vec<Param<'_>> = params.to_vec();
+        args.push(&key_at);
+        args.push(&key_id);
+        let rows = conn.query(&query, &args).map_err(sql)?;
+        let full = rows.len() as i64 == PAGE;
+        for r in &rows {
+            each(r)?;
+        }
+        match rows.last() {
+            Some(last) if full => {
+                after_at = last.get(4);
+                after_id = last.get(0);
+            }
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// Kind of article: an opinion category reads as opinion, else news.
+fn story_type(a: &ArticleInput) -> String {
+    match a.category.as_deref() {
+        Some("opinion") => "opinion".into(),
+        Some("press-release") => "press_release".into(),
+        _ => "news".into(),
+    }
+}
