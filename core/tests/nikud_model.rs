@@ -267,7 +267,10 @@ fn vocalize_many_equals_vocalize_one_by_one() {
     ] {
         let alone: Vec<String> = batch.iter().map(|t| one.vocalize(t)).collect();
         let pooled: Vec<String> = batch.iter().map(|t| model.vocalize(t)).collect();
-        assert_eq!(pooled, alone, "{name}, pool, a call each (steps shared by the threads)");
+        assert_eq!(
+            pooled, alone,
+            "{name}, pool, a call each (steps shared by the threads)"
+        );
         assert_eq!(model.vocalize_many(&batch), alone, "{name}, pool");
         assert_eq!(one.vocalize_many(&batch), alone, "{name}, one thread");
         let chars: usize = batch.iter().map(|t| t.chars().count()).sum();

@@ -216,8 +216,7 @@ mod generic {
                         let z0 = &s.base[s.offsets[r0 + r]..];
                         for g in 0..4 {
                             let col = g * UNITS + p * LANES;
-                            acc[g * LANES..(g + 1) * LANES]
-                                .copy_from_slice(&z0[col..col + LANES]);
+                            acc[g * LANES..(g + 1) * LANES].copy_from_slice(&z0[col..col + LANES]);
                         }
                     }
                     for i in 0..UNITS {
