@@ -42,23 +42,17 @@ impl Drop for Reservation {
         if self.kept {
             return;
         }
-        let (store, account, month, kind, weighted) = (
-            self.store.clone(),
-            self.account.clone(),
-            std::mem::take(&mut self.month),
-            self.kind,
-            self.weighted,
-        );
-        let refund = move || {
-            if let Err(e) = store.refund(&account, &month, kind, weighted) {
-                // The characters stay charged: logged so an operator can correct the count.
-                tracing::error!(account = %account, weighted, error = %e, "refund failed");
-            }
-        };
-        // The refund is a database write: off the async workers when there are some.
-        match tokio::runtime::Handle::try_current() {
-            Ok(handle) => drop(handle.spawn_blocking(refund)),
-            Err(_) => refund(),
+        // Given back before the response (or the stream's last event) leaves: a client that
+        // sees the failure and then asks for its usage must find the characters returned. A
+        // write on the calling thread, like the reservation itself (when it ran off the
+        // thread, a usage read right after the error could see the charge: a flaky test
+        // under load showed it).
+        if let Err(e) = self
+            .store
+            .refund(&self.account, &self.month, self.kind, self.weighted)
+        {
+            // The characters stay charged: logged so an operator can correct the count.
+            tracing::error!(account = %self.account, weighted = self.weighted, error = %e, "refund failed");
         }
     }
 }
