@@ -50,6 +50,29 @@ pub enum Command {
     Webhooks(WebhooksCommand),
     /// Serve the MCP tools over stdin/stdout (`--stdio`) with the key in LASHON_API_KEY.
     Mcp(crate::mcp::McpArgs),
+    /// Copy a SQLite deployment into PostgreSQL (resumable: run it again after an
+    /// interruption), then compare the rows of every table.
+    Migrate(MigrateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    /// The SQLite deployment: `sqlite:PATH` or a plain path (opened read-only; it may be
+    /// serving meanwhile).
+    #[arg(long)]
+    pub from: String,
+    /// The PostgreSQL database: `postgres://user@host:port/db` (its schema is created).
+    #[arg(long)]
+    pub to: String,
+    /// Rows per batch; each batch is one PostgreSQL transaction.
+    #[arg(long, default_value_t = 5_000)]
+    pub batch_size: usize,
+    /// Copy even when the target already holds data not from a migration of this source.
+    #[arg(long)]
+    pub force: bool,
+    /// Tests only: stop after this many batches, as if interrupted.
+    #[arg(long, hide = true)]
+    pub stop_after_batches: Option<u64>,
 }
 
 #[derive(Debug, Args)]

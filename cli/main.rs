@@ -3,7 +3,7 @@
 //! A thin adapter: each subcommand parses its arguments ([`args`]), opens the store
 //! ([`database`]) and calls `lashon-core`, `lashon-crawler`, `lashon-http`, ... Modules:
 //! [`serve`], [`accounts`] (`accounts`, `keys`), [`news`] (`ingest`, `sources`, `crawl`),
-//! [`webhooks`], [`mcp`] (`mcp --stdio`); [`database`] picks the backend, [`leader`] the
+//! [`webhooks`], [`mcp`] (`mcp --stdio`), [`migrate`] (SQLite into PostgreSQL); [`database`] picks the backend, [`leader`] the
 //! node that crawls.
 
 mod accounts;
@@ -11,6 +11,7 @@ mod args;
 mod database;
 mod leader;
 mod mcp;
+mod migrate;
 mod news;
 mod serve;
 mod webhooks;
@@ -44,6 +45,8 @@ fn main() -> ExitCode {
         Command::Crawl(args) => news::crawl(args),
         Command::Webhooks(cmd) => webhooks::webhooks(cmd),
         Command::Mcp(args) => mcp::mcp(args),
+        // Its own exit codes: 2 for a refusal, 1 for a failure or counts that differ.
+        Command::Migrate(args) => return migrate::migrate(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -50,6 +50,7 @@
 //! ```
 
 mod cache;
+pub mod migrate;
 pub mod postgres;
 pub mod sqlite;
 

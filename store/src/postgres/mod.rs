@@ -18,7 +18,7 @@
 mod accounts;
 pub mod connections;
 mod leases;
-mod migrations;
+pub(crate) mod migrations;
 pub mod news;
 mod rate;
 pub mod testing;

@@ -62,6 +62,9 @@ const MIGRATIONS: &[&str] = &[
     super::leases::MIGRATION,
 ];
 
+/// The schema version of a database every migration ran on.
+pub(crate) const VERSION: i64 = MIGRATIONS.len() as i64;
+
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let backend = |e: rusqlite::Error| StoreError::Backend(e.to_string());
     let version: i64 = conn

@@ -10,7 +10,7 @@ mod accounts;
 mod caches;
 pub mod connections;
 mod leases;
-mod migrations;
+pub(crate) mod migrations;
 pub mod news;
 mod webhooks;
 

@@ -13,6 +13,7 @@ pub(crate) mod schema;
 mod stories;
 mod writer;
 
+pub(crate) use stories::search_text;
 pub use writer::PgWriter;
 
 use std::time::Duration;

@@ -14,7 +14,7 @@ use super::writer::{registry, PgWriter};
 use crate::postgres::connections::sql;
 
 /// What search matches in a story (rule 9): headline (both languages), summary and entities.
-fn search_text(record: &StoryRecord) -> String {
+pub(crate) fn search_text(record: &StoryRecord) -> String {
     let mut text = String::new();
     for t in [
         &record.headline.en,
