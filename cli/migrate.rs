@@ -47,6 +47,12 @@ pub fn migrate(args: MigrateArgs) -> ExitCode {
     match sqlite_to_postgres(&from, &to, &options, &mut progress) {
         Ok(report) => {
             print_counts(&report.counts);
+            if report.already_complete {
+                eprintln!(
+                    "lashon migrate: this source was migrated already; nothing copied, every table's rows equal"
+                );
+                return ExitCode::SUCCESS;
+            }
             eprintln!(
                 "lashon migrate: done{}: {} rows copied by this run, every table's rows equal",
                 if report.resumed {
@@ -62,9 +68,11 @@ pub fn migrate(args: MigrateArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(MigrateError::Refused(why)) => refuse(why),
-        Err(MigrateError::Mismatch(counts)) => {
-            print_counts(&counts);
-            eprintln!("lashon migrate: {}", MigrateError::Mismatch(counts));
+        Err(e @ (MigrateError::Mismatch(_) | MigrateError::Changed(_))) => {
+            if let MigrateError::Mismatch(counts) | MigrateError::Changed(counts) = &e {
+                print_counts(counts);
+            }
+            eprintln!("lashon migrate: {e}");
             ExitCode::FAILURE
         }
         Err(e) => {

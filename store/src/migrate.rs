@@ -7,10 +7,11 @@
 //! builds it, and the rows of every table are counted on both sides.
 //!
 //! The SQLite file is opened read-only: a running deployment may be copied, each batch being
-//! read from one snapshot. Rows written after their batch was read are copied by the next run
-//! when they are new (their key is past the recorded one); rows changed in place (usage
-//! counters, story records) are not, so the last run should be made with the SQLite servers
-//! stopped, and the counts it prints are then final.
+//! read from one snapshot. Rows added while a run was interrupted are copied when it
+//! continues (tables are read in rowid order, so new rows come after the recorded key); rows
+//! changed in place in the part already copied (usage counters, story records, a revoked key)
+//! are not, so for an exact copy stop the SQLite servers first. Once a migration completed
+//! with equal counts, running it again only counts, and says so if the source changed.
 
 use std::path::Path;
 
@@ -25,8 +26,9 @@ use tokio_postgres::types::ToSql;
 use crate::postgres::connections::{PgConn, PgManager};
 
 /// One table copied: its name (the same on both sides), the SQLite columns it is read in
-/// order of (its key, or `rowid` for a table without one), and a PostgreSQL column filled with
-/// the SQLite `rowid` (the creation order the PostgreSQL store lists keys and terms by).
+/// order of ([`ROWID`], or the primary key of a table without rowids), and a PostgreSQL column
+/// filled with the SQLite `rowid` (the creation order the PostgreSQL store lists keys and
+/// terms by).
 struct Table {
     name: &'static str,
     key: &'static [&'static str],
@@ -41,41 +43,47 @@ const fn table(name: &'static str, key: &'static [&'static str]) -> Table {
     }
 }
 
-/// Every table copied, parents before the tables that reference them.
+/// The key most tables are read in order of: the order rows were added in (for a table with
+/// an integer key, the key), so a run after new rows were added finds them past the key it
+/// recorded, whatever their primary key.
+const ROWID: &[&str] = &["rowid"];
+
+/// Every table copied, parents before the tables that reference them. (`story_sources` has no
+/// rowid: its primary key.)
 const TABLES: &[Table] = &[
-    table("accounts", &["id"]),
+    table("accounts", ROWID),
     Table {
         name: "api_keys",
         key: &["rowid"],
         rowid_as: Some("n"),
     },
-    table("usage", &["account_id", "month"]),
+    table("usage", ROWID),
     Table {
         name: "account_terms",
         key: &["rowid"],
         rowid_as: Some("n"),
     },
-    table("news_meta", &["name"]),
-    table("newsrooms", &["key"]),
-    table("feed_state", &["url"]),
-    table("articles", &["id"]),
-    table("stories", &["id"]),
+    table("news_meta", ROWID),
+    table("newsrooms", ROWID),
+    table("feed_state", ROWID),
+    table("articles", ROWID),
+    table("stories", ROWID),
     table("story_sources", &["source", "latest_at", "story_id"]),
-    table("threads", &["id"]),
-    table("signals", &["story_id"]),
-    table("changes", &["seq"]),
-    table("crawl_runs", &["id"]),
-    table("behaviour", &["source"]),
-    table("people", &["id"]),
-    table("person_aliases", &["person_id", "alias"]),
-    table("mentions", &["rowid"]),
-    table("briefs", &["id"]),
-    table("news_secrets", &["name"]),
-    table("news_usage", &["account_id", "month"]),
-    table("cluster_checkpoint", &["id"]),
-    table("story_features", &["story_id"]),
-    table("webhook_endpoints", &["id"]),
-    table("webhook_deliveries", &["id"]),
+    table("threads", ROWID),
+    table("signals", ROWID),
+    table("changes", ROWID),
+    table("crawl_runs", ROWID),
+    table("behaviour", ROWID),
+    table("people", ROWID),
+    table("person_aliases", ROWID),
+    table("mentions", ROWID),
+    table("briefs", ROWID),
+    table("news_secrets", ROWID),
+    table("news_usage", ROWID),
+    table("cluster_checkpoint", ROWID),
+    table("story_features", ROWID),
+    table("webhook_endpoints", ROWID),
+    table("webhook_deliveries", ROWID),
 ];
 
 /// SQLite tables not copied, and why.
@@ -94,9 +102,9 @@ pub const NOT_COPIED: &[(&str, &str)] = &[
     ),
 ];
 
-/// Tables whose rows the PostgreSQL migrations put there themselves: their copied values
-/// replace those (the news sequence number).
-const SEEDED: &[&str] = &["news_meta"];
+/// Tables whose rows the PostgreSQL migrations put there themselves, and their key: the
+/// copied values replace those (the news sequence number).
+const SEEDED: &[(&str, &str)] = &[("news_meta", "name")];
 
 /// Identity columns moved past the copied ids.
 const IDENTITIES: &[(&str, &str)] = &[
@@ -119,6 +127,9 @@ const PROGRESS_TABLE: &str = "CREATE TABLE IF NOT EXISTS lashon_migrate_progress
     copied BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 )";
+
+/// The progress row that says a migration of its source completed with equal counts.
+const COMPLETE: &str = "*complete*";
 
 /// How a migration runs.
 #[derive(Debug, Clone)]
@@ -156,6 +167,8 @@ pub struct MigrateReport {
     pub copied: u64,
     /// Whether the run continued an earlier one.
     pub resumed: bool,
+    /// Whether an earlier run had completed the migration (this one only counted).
+    pub already_complete: bool,
     /// Rows per table on both sides (equal: the migration is complete).
     pub counts: Vec<TableCount>,
 }
@@ -169,6 +182,8 @@ pub enum MigrateError {
     Stopped { batches: u64 },
     /// The copy ran but some table's rows differ in number.
     Mismatch(Vec<TableCount>),
+    /// The migration had completed, and the source's rows differ in number since.
+    Changed(Vec<TableCount>),
     /// A database failed.
     Failed(String),
 }
@@ -181,29 +196,37 @@ impl std::fmt::Display for MigrateError {
                 f,
                 "stopped after {batches} batches (as asked); run again to continue"
             ),
-            MigrateError::Mismatch(counts) => {
-                let differ: Vec<String> = counts
-                    .iter()
-                    .filter(|c| c.sqlite != c.postgres)
-                    .map(|c| {
-                        format!(
-                            "{} ({} in SQLite, {} in PostgreSQL)",
-                            c.table, c.sqlite, c.postgres
-                        )
-                    })
-                    .collect();
-                write!(
-                    f,
-                    "the row counts differ: {}; if the SQLite deployment was still writing, stop it and run the migration again",
-                    differ.join(", ")
-                )
-            }
+            MigrateError::Mismatch(counts) => write!(
+                f,
+                "the row counts differ: {}; if the SQLite deployment was still writing, stop it and run the migration again",
+                differing(counts)
+            ),
+            MigrateError::Changed(counts) => write!(
+                f,
+                "the migration of this source had completed, and the source changed since: {}; to copy it again, stop the SQLite servers and migrate into an empty database",
+                differing(counts)
+            ),
             MigrateError::Failed(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for MigrateError {}
+
+/// The tables whose counts differ, for a message.
+fn differing(counts: &[TableCount]) -> String {
+    counts
+        .iter()
+        .filter(|c| c.sqlite != c.postgres)
+        .map(|c| {
+            format!(
+                "{} ({} in SQLite, {} in PostgreSQL)",
+                c.table, c.sqlite, c.postgres
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 impl From<StoreError> for MigrateError {
     fn from(e: StoreError) -> Self {
@@ -242,6 +265,26 @@ pub fn sqlite_to_postgres(
     crate::postgres::migrations::migrate(&pg)?;
     pg.batch(PROGRESS_TABLE).map_err(pg_err)?;
     let resumed = check_target(&pg, &source_name, options.force)?;
+    let complete = pg
+        .query_opt(
+            "SELECT 1 FROM lashon_migrate_progress WHERE table_name = $1 AND source = $2",
+            &[&COMPLETE, &source_name],
+        )
+        .map_err(pg_err)?
+        .is_some();
+    if complete {
+        // Rows changed in place since are not found by the keys recorded: only counted.
+        let counts = count(&lite, &pg)?;
+        if counts.iter().any(|c| c.sqlite != c.postgres) {
+            return Err(MigrateError::Changed(counts));
+        }
+        return Ok(MigrateReport {
+            copied: 0,
+            resumed,
+            already_complete: true,
+            counts,
+        });
+    }
 
     let mut batches = 0u64;
     let mut copied = 0u64;
@@ -266,9 +309,16 @@ pub fn sqlite_to_postgres(
     if counts.iter().any(|c| c.sqlite != c.postgres) {
         return Err(MigrateError::Mismatch(counts));
     }
+    pg.execute(
+        "INSERT INTO lashon_migrate_progress (table_name, source, last_key, copied, updated_at)
+         VALUES ($1, $2, '[]', 0, extract(epoch FROM now())::bigint)",
+        &[&COMPLETE, &source_name],
+    )
+    .map_err(pg_err)?;
     Ok(MigrateReport {
         copied,
         resumed,
+        already_complete: false,
         counts,
     })
 }
@@ -343,7 +393,10 @@ fn check_target(pg: &PgConn, source: &str, force: bool) -> Result<bool, MigrateE
         }
     }
     let mut holding = Vec::new();
-    for t in TABLES.iter().filter(|t| !SEEDED.contains(&t.name)) {
+    for t in TABLES
+        .iter()
+        .filter(|t| !SEEDED.iter().any(|(name, _)| *name == t.name))
+    {
         let any: bool = pg
             .query_one(&format!("SELECT EXISTS (SELECT 1 FROM {})", t.name), &[])
             .map_err(pg_err)?
@@ -532,17 +585,13 @@ fn insert_rows(
     rows: &[Vec<Value>],
 ) -> Result<(), MigrateError> {
     let names: Vec<&str> = columns.iter().map(|c| c.postgres.as_str()).collect();
-    let conflict = if SEEDED.contains(&t.name) {
+    let conflict = if let Some((_, key)) = SEEDED.iter().find(|(name, _)| *name == t.name) {
         let set: Vec<String> = names
             .iter()
-            .filter(|n| !t.key.contains(n))
+            .filter(|n| *n != key)
             .map(|n| format!("{n} = excluded.{n}"))
             .collect();
-        format!(
-            "ON CONFLICT ({}) DO UPDATE SET {}",
-            t.key.join(", "),
-            set.join(", ")
-        )
+        format!("ON CONFLICT ({key}) DO UPDATE SET {}", set.join(", "))
     } else {
         "ON CONFLICT DO NOTHING".to_owned()
     };
