@@ -319,3 +319,111 @@ fn what_is_not_a_migration_is_refused() {
         text(&out)
     );
 }
+
+/// A migration killed with SIGKILL in the middle of the articles: what it committed is whole
+/// (the articles copied are exactly those its progress row counts), and running it again
+/// completes with every table equal.
+#[test]
+fn a_migration_killed_mid_table_continues() {
+    let Some(pg) = TestDatabase::from_env() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("lashon.db");
+    let registry = dir.path().join("registry.toml");
+    std::fs::write(
+        &registry,
+        "[[newsroom]]\nkey = \"herald\"\nname = \"The Herald\"\nlanguage = \"en\"\nside = \"centre\"\nlean = \"center\"\nplace = \"Haifa\"\n",
+    )
+    .unwrap();
+    assert!(
+        lashon(&db, &["sources", "import", registry.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let now = chrono::Utc::now();
+    let words = [
+        "harbour", "strike", "budget", "drought", "railway", "bridge", "tunnel",
+    ];
+    let lines: Vec<String> = (0..3_000)
+        .map(|i: usize| {
+            json!({
+                "source": "herald",
+                "url": format!("https://herald.invalid/{i}"),
+                "headline": format!("{} {} report {}", words[i % 7], words[(i / 7) % 7], i / 3),
+                "publishedAt": (now - chrono::Duration::minutes((i % 1_000) as i64)).to_rfc3339(),
+            })
+            .to_string()
+        })
+        .collect();
+    let file = dir.path().join("articles.jsonl");
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let out = lashon(&db, &["ingest", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+
+    let from = db.to_str().unwrap().to_owned();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lashon"))
+        .args([
+            "migrate",
+            "--from",
+            &from,
+            "--to",
+            &pg.url,
+            "--batch-size",
+            "5",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let progress = |table: &str| -> i64 {
+        text_rows(
+            &pg.url,
+            &format!("SELECT copied FROM lashon_migrate_progress WHERE table_name = '{table}'"),
+        )
+        .unwrap_or_default()
+        .first()
+        .and_then(|r| r[0].as_deref().map(|v| v.parse().unwrap()))
+        .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while progress("articles") < 100 {
+        assert!(child.try_wait().unwrap().is_none(), "migrate ended first");
+        assert!(std::time::Instant::now() < deadline, "no articles copied");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(child.try_wait().unwrap().is_none(), "migrate ended first");
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let copied = pg_count(&pg.url, "articles");
+    assert!(copied < 3_000, "{copied}");
+    assert_eq!(
+        copied,
+        progress("articles"),
+        "the progress row and the rows agree"
+    );
+
+    let out = migrate(&["--from", &from, "--to", &pg.url, "--batch-size", "500"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("continued an earlier run"),
+        "{}",
+        text(&out)
+    );
+    for table in [
+        "articles",
+        "stories",
+        "story_sources",
+        "mentions",
+        "changes",
+    ] {
+        assert_eq!(
+            sqlite_count(&db, table),
+            pg_count(&pg.url, table),
+            "{table}"
+        );
+    }
+    assert_eq!(pg_count(&pg.url, "articles"), 3_000);
+    let distinct = text_rows(&pg.url, "SELECT COUNT(DISTINCT url) FROM articles").unwrap();
+    assert_eq!(distinct[0][0].as_deref(), Some("3000"));
+}
