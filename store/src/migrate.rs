@@ -128,6 +128,10 @@ const PROGRESS_TABLE: &str = "CREATE TABLE IF NOT EXISTS lashon_migrate_progress
     updated_at BIGINT NOT NULL
 )";
 
+/// The advisory lock a migration holds on its target for its whole run (the session's: it
+/// goes with the connection, however the process ends).
+const MIGRATE_LOCK: i64 = 0x6c61_7368_6f6e_6d67;
+
 /// The progress row that says a migration of its source completed with equal counts.
 const COMPLETE: &str = "*complete*";
 
@@ -263,6 +267,16 @@ pub fn sqlite_to_postgres(
         .connect()
         .map_err(|e| MigrateError::Failed(e.to_string()))?;
     crate::postgres::migrations::migrate(&pg)?;
+    // One migration at a time into a database: two would copy the same batches.
+    let alone: bool = pg
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&MIGRATE_LOCK])
+        .map_err(pg_err)?
+        .get(0);
+    if !alone {
+        return Err(MigrateError::Refused(
+            "another lashon migrate is copying into this database; wait for it to end".into(),
+        ));
+    }
     pg.batch(PROGRESS_TABLE).map_err(pg_err)?;
     let resumed = check_target(&pg, &source_name, options.force)?;
     let complete = pg
