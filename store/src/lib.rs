@@ -15,6 +15,8 @@
 //!   one database: counters, rate windows and quotas exact across nodes, webhook deliveries
 //!   claimed with `FOR UPDATE SKIP LOCKED`, the crawler under a lease, search over a GIN
 //!   index of the same folded forms as SQLite's FTS5 table.
+//! - [`migrate`] copies a SQLite deployment into PostgreSQL (`lashon migrate`): resumable
+//!   table batches, sequences, the search index, row counts compared.
 //!
 //! Each backend applies its own versioned migrations when it opens. The suites in `tests/`
 //! run on both (PostgreSQL when `LASHON_TEST_POSTGRES` names a server: see
