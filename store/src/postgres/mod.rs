@@ -76,6 +76,16 @@ impl PostgresStore {
         let config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::Backend(format!("invalid PostgreSQL URL: {e}")))?;
+        // Connections are made without TLS (no TLS library is linked): a URL that demands it
+        // is refused here, saying so, rather than by a bare "TLS handshake" error later.
+        if config.get_ssl_mode() == tokio_postgres::config::SslMode::Require {
+            return Err(StoreError::Backend(
+                "the PostgreSQL URL asks for TLS (sslmode=require), which lashon does not \
+                 support yet: connect over a private network, loopback or a Unix socket \
+                 (sslmode=disable or prefer)"
+                    .into(),
+            ));
+        }
         // The first connection is made once, not through the pool (which keeps trying for
         // its whole wait): a wrong URL or a server down fails at once, saying why.
         let first = r2d2::ManageConnection::connect(&PgManager::new(config.clone()))
