@@ -1,11 +1,19 @@
-//! The news store at scale (issue 7, "Benchmarks"; documented, not in CI): a generated SQLite
-//! store of 1M articles in 200k stories, then the service functions over it — stories list
-//! (limit 40) without and with filters, search, and export throughput.
+//! The news store at scale (issue 7, "Benchmarks"; issue 24, the same on PostgreSQL;
+//! documented, not in CI): a generated store of 1M articles in 200k stories, written through
+//! the `NewsStore` port, then the service functions over it — stories list (limit 40) without
+//! and with filters, search, and export throughput. One body over the ports, on SQLite (the
+//! default) or on PostgreSQL (`LASHON_BENCH_POSTGRES`).
 //!
 //! ```text
-//! cargo bench -p lashon-http --bench news_store
-//! LASHON_BENCH_DB=/tmp/news-1m.db cargo bench -p lashon-http --bench news_store   # keep the store
-//! LASHON_BENCH_STORIES=20000 cargo bench -p lashon-http --bench news_store        # smaller
+//! cargo bench -p lashon-store --bench news_store
+//! LASHON_BENCH_DB=/tmp/news-1m.db cargo bench -p lashon-store --bench news_store   # keep the store
+//! LASHON_BENCH_STORIES=20000 cargo bench -p lashon-store --bench news_store        # smaller
+//! # PostgreSQL: a fresh database on that server (dropped at the end) ...
+//! LASHON_BENCH_POSTGRES=$(./scripts/postgres start) cargo bench -p lashon-store --bench news_store
+//! # ... or a kept one, by name (created when missing, reused when it holds articles)
+//! LASHON_BENCH_POSTGRES=$(./scripts/postgres url) LASHON_BENCH_PG_DB=news_1m \
+//!   cargo bench -p lashon-store --bench news_store
+//! LASHON_BENCH_GENERATE_ONLY=1 ...   # generate (or find) the store and stop: scripts/load-test-nodes
 //! ```
 //!
 //! Targets: list p50 ≤ 5 ms, p99 ≤ 25 ms; export ≥ 20k records/s. Timings are printed, never
@@ -21,7 +29,8 @@ use lashon_news::params::{ExportParams, Query, SearchParams, StoriesParams};
 use lashon_news::record::MemberRecord;
 use lashon_news::types::Newsroom;
 use lashon_news::{FixedClock, Lang, Lean, Localized, Side, StoryState, Topic};
-use lashon_store::SqliteStore as Store;
+use lashon_store::postgres::testing::{text_rows, with_database, TestDatabase};
+use lashon_store::{PostgresStore, SqliteStore};
 
 struct Rng(u64);
 
@@ -111,7 +120,7 @@ fn rooms() -> Vec<Newsroom> {
         .collect()
 }
 
-fn generate(store: &Store, stories: i64) {
+fn generate<S: NewsStore>(store: &S, stories: i64) {
     let rooms = rooms();
     store
         .write_news(|w| {
@@ -214,18 +223,58 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(200_000);
-    let dir = tempfile_dir();
-    let path = std::env::var("LASHON_BENCH_DB").unwrap_or_else(|_| format!("{dir}/news-bench.db"));
-    let store = Store::open(&path).expect("store");
-    let have = lashon_core::news::NewsRepository::export_cutoff(&store).unwrap_or(0);
+    match std::env::var("LASHON_BENCH_POSTGRES") {
+        Ok(server) if !server.trim().is_empty() => {
+            // A kept database by name, or a fresh one dropped when the bench ends.
+            let (url, _fresh) = match std::env::var("LASHON_BENCH_PG_DB") {
+                Ok(name) if !name.trim().is_empty() => {
+                    let exists = text_rows(
+                        &server,
+                        &format!("SELECT 1 FROM pg_database WHERE datname = '{name}'"),
+                    )
+                    .expect("server");
+                    if exists.is_empty() {
+                        text_rows(&server, &format!("CREATE DATABASE {name}")).expect("create");
+                    }
+                    (with_database(&server, &name), None)
+                }
+                _ => {
+                    let db = TestDatabase::create(&server).expect("fresh database");
+                    (db.url.clone(), Some(db))
+                }
+            };
+            let store = PostgresStore::open(&url).expect("store");
+            run(&store, &format!("PostgreSQL {url}"), stories);
+        }
+        _ => {
+            let dir = tempfile_dir();
+            let path =
+                std::env::var("LASHON_BENCH_DB").unwrap_or_else(|_| format!("{dir}/news-bench.db"));
+            let store = SqliteStore::open(&path).expect("store");
+            run(&store, &format!("SQLite {path}"), stories);
+        }
+    }
+}
+
+/// Generates the store unless it holds articles already, then times the reads.
+fn run<S: NewsStore>(store: &S, label: &str, stories: i64) {
+    let have = lashon_core::news::NewsRepository::export_cutoff(store).unwrap_or(0);
     if have == 0 {
-        generate(&store, stories);
+        generate(store, stories);
     } else {
-        eprintln!("reusing {path} (sequence {have})");
+        eprintln!("reusing {label} (sequence {have})");
+    }
+    println!(
+        "news_store on {} ({} articles)",
+        label.split(' ').next().unwrap_or(label),
+        lashon_core::news::NewsRepository::export_cutoff(store).unwrap_or(0)
+    );
+    if std::env::var("LASHON_BENCH_GENERATE_ONLY").as_deref() == Ok("1") {
+        return; // scripts/load-test-nodes: the store is wanted, not the timings.
     }
     let clock = FixedClock(now());
     let codec = CursorCodec::new(b"bench");
-    let ctx = NewsContext::new(&store, &clock, &codec);
+    let ctx = NewsContext::new(store, &clock, &codec);
 
     let lists: [(&str, Vec<(&str, &str)>); 5] = [
         ("stories, no filter", vec![]),
