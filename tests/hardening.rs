@@ -584,6 +584,15 @@ fn database_urls_of_unknown_schemes_are_refused_and_create_nothing() {
         assert_eq!(out.status.code(), Some(1), "{db}: {stderr}");
         assert!(stderr.contains("PostgreSQL"), "{db}: {stderr}");
     }
+    // A URL demanding TLS is refused before any connection, saying TLS is not supported.
+    let out = run(
+        "postgres://lashon@127.0.0.1:1/lashon?sslmode=require",
+        false,
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("sslmode=require"), "{stderr}");
+    assert!(stderr.contains("does not support"), "{stderr}");
     let left: Vec<_> = std::fs::read_dir(dir.path()).expect("read dir").collect();
     assert!(left.is_empty(), "files created: {left:?}");
 
