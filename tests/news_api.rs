@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{lashon, temp_db, Response, Server};
+use common::{lashon, on_postgres, temp_db, Response, Server};
 use serde_json::Value;
 
 async fn get(s: &Server, path: &str) -> Response {
@@ -443,10 +443,18 @@ async fn monthly_quota_is_a_429_with_retry_after() {
     let s = Server::start(&db);
     assert_eq!(get(&s, "/stories").await.status, 200);
     // Use up the enterprise plan's 1,000,000 requests of this month directly in the store.
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let n = conn
-        .execute("UPDATE news_usage SET requests = 1000000", [])
-        .unwrap();
+    let update = "UPDATE news_usage SET requests = 1000000";
+    let n = if on_postgres() {
+        let url = db.to_str().expect("a PostgreSQL URL");
+        lashon_store::postgres::testing::text_rows(url, &format!("{update} RETURNING 1"))
+            .expect("update news usage")
+            .len()
+    } else {
+        rusqlite::Connection::open(&db)
+            .unwrap()
+            .execute(update, [])
+            .unwrap()
+    };
     assert_eq!(n, 1);
     let r = get(&s, "/stories").await;
     news_error(&r, 429, "quota_exceeded");

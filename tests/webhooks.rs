@@ -21,9 +21,21 @@ use chrono::{DateTime, Utc};
 use common::{lashon, temp_db, Server};
 use lashon_core::news::write::Endpoint;
 use lashon_core::news::NewsStore;
+use lashon_core::ports::ServiceStore;
 use lashon_core::translate::BoxFuture;
 use lashon_news::webhook::{verify, EventType};
-use lashon_store::SqliteStore as Store;
+
+/// The store the suite's database is on (SQLite, or PostgreSQL when the suites run there).
+type Store = std::sync::Arc<dyn ServiceStore>;
+
+fn open_store(db: &std::path::Path) -> Store {
+    if common::on_postgres() {
+        let url = db.to_str().expect("a PostgreSQL URL");
+        std::sync::Arc::new(lashon_store::PostgresStore::open(url).unwrap())
+    } else {
+        std::sync::Arc::new(lashon_store::SqliteStore::open(db).unwrap())
+    }
+}
 use lashon_webhook_delivery::{deliver_due, DeliveryOptions, Resolver, SystemResolver};
 
 /// What the receiver answers, in order (then 200), and what it got.
@@ -77,7 +89,7 @@ async fn receiver(script: &[Answer]) -> (Arc<Receiver>, String) {
 const SECRET: &str = "whsec_test_secret";
 
 fn store_with_endpoint(db: &std::path::Path, url: &str, host: &str) -> Store {
-    let store = Store::open(db).unwrap();
+    let store = open_store(db);
     store
         .write_news(|w| {
             w.add_endpoint(
