@@ -27,7 +27,8 @@
 //!
 //! | machine, load | lashon per line | TF per line | ratio | lashon batched | TF batched | ratio |
 //! |---|---|---|---|---|---|---|
-//! | 2-core Xeon VM, other builds paused (2026-11-25, steps shared) | 9,584 c/s | 806 c/s | 11.9× | 15,806 c/s | 9,655 c/s | 1.64× |
+//! | 2-core Xeon VM, idle, load 0.3 before (2026-11-25, steps shared) | 9,776 c/s | 791 c/s | 12.4× | 16,331 c/s | 10,165 c/s | 1.61× |
+//! | same, other builds paused (2026-11-25, steps shared) | 9,584 c/s | 806 c/s | 11.9× | 15,806 c/s | 9,655 c/s | 1.64× |
 //! | same, before (directions side by side), builds niced below | 4,705 c/s | 760 c/s | 6.2× | 11,942 c/s | 4,921 c/s | 2.43× |
 //! | 2-core EPYC VM, load 1.4–1.5 (2026-11-24, directions side by side) | 12,228 c/s | 1,306 c/s | 9.4× | 20,061 c/s | 13,079 c/s | 1.53× |
 //! | same, load 1.8–3.2 | 4,985 c/s | 735 c/s | 6.8× | 8,120 c/s | 5,805 c/s | 1.40× |
