@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::Router;
 use chrono::{Timelike, Utc};
-use common::{lashon, Server};
+use common::{breaking_articles, lashon, Server};
 use lashon_store::postgres::testing::TestDatabase;
 use serde_json::json;
 
@@ -214,26 +214,7 @@ fn news_with_hooks(db: &std::path::Path, dir: &std::path::Path, urls: &[&str], f
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let now = Utc::now();
-    let line = |source: &str, minutes: i64, headline: &str| {
-        json!({
-            "source": source, "url": format!("https://news.test/{source}/{minutes}"),
-            "headline": headline, "publishedAt": (now - chrono::Duration::minutes(minutes)).to_rfc3339(),
-            "category": "politics",
-        })
-        .to_string()
-    };
-    let text = [
-        line("ynet", 20, "הכנסת אישרה את התקציב בקריאה ראשונה ברוב של 61"),
-        line(
-            "timesofisrael",
-            10,
-            "Knesset passes budget in first reading, 61 votes in favour",
-        ),
-    ]
-    .join("\n");
-    let file = dir.join("breaking.jsonl");
-    std::fs::write(&file, text).unwrap();
+    let file = breaking_articles(dir);
     let out = lashon(db, &["ingest", file.to_str().unwrap()]);
     assert!(
         out.status.success(),

@@ -18,7 +18,7 @@ use axum::response::IntoResponse;
 use axum::routing::post;
 use axum::Router;
 use chrono::{DateTime, Utc};
-use common::{lashon, temp_db, Server};
+use common::{breaking_articles, lashon, temp_db, Server};
 use lashon_core::news::write::Endpoint;
 use lashon_core::news::NewsStore;
 use lashon_core::ports::ServiceStore;
@@ -359,31 +359,6 @@ fn the_cli_manages_endpoints_and_refuses_private_destinations() {
     assert!(!lashon(&db, &["webhooks", "disable", "whk_nope"])
         .status
         .success());
-}
-
-/// Articles from two newsrooms minutes apart: a breaking story.
-fn breaking_articles(dir: &std::path::Path) -> std::path::PathBuf {
-    let now = Utc::now();
-    let line = |source: &str, minutes: i64, headline: &str| {
-        serde_json::json!({
-            "source": source, "url": format!("https://news.test/{source}/{minutes}"),
-            "headline": headline, "publishedAt": (now - chrono::Duration::minutes(minutes)).to_rfc3339(),
-            "category": "politics",
-        })
-        .to_string()
-    };
-    let text = [
-        line("ynet", 20, "הכנסת אישרה את התקציב בקריאה ראשונה ברוב של 61"),
-        line(
-            "timesofisrael",
-            10,
-            "Knesset passes budget in first reading, 61 votes in favour",
-        ),
-    ]
-    .join("\n");
-    let file = dir.join("breaking.jsonl");
-    std::fs::write(&file, text).unwrap();
-    file
 }
 
 const REGISTRY: &str = r#"

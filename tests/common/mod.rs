@@ -369,3 +369,29 @@ pub fn temp_db() -> (Scratch, PathBuf) {
         db,
     )
 }
+
+/// Articles from two newsrooms (`ynet`, `timesofisrael`) minutes apart, in politics: a
+/// breaking story once ingested. Written to `breaking.jsonl` in `dir`.
+pub fn breaking_articles(dir: &std::path::Path) -> std::path::PathBuf {
+    let now = chrono::Utc::now();
+    let line = |source: &str, minutes: i64, headline: &str| {
+        serde_json::json!({
+            "source": source, "url": format!("https://news.test/{source}/{minutes}"),
+            "headline": headline, "publishedAt": (now - chrono::Duration::minutes(minutes)).to_rfc3339(),
+            "category": "politics",
+        })
+        .to_string()
+    };
+    let text = [
+        line("ynet", 20, "הכנסת אישרה את התקציב בקריאה ראשונה ברוב של 61"),
+        line(
+            "timesofisrael",
+            10,
+            "Knesset passes budget in first reading, 61 votes in favour",
+        ),
+    ]
+    .join("\n");
+    let file = dir.join("breaking.jsonl");
+    std::fs::write(&file, text).unwrap();
+    file
+}
