@@ -119,6 +119,72 @@ fn endpoint(id: &str) -> Endpoint {
     }
 }
 
+/// A write that panics inside its transaction leaves no connection inside that transaction:
+/// afterwards every charge made through the store is seen at once by another node.
+#[test]
+fn a_panic_inside_a_transaction_leaves_no_open_transaction_behind() {
+    backends::each(|backend| {
+        let db = backend.open().unwrap();
+        let account = db
+            .store
+            .create_account(&NewAccount::new("p", Plan::Starter), 1)
+            .unwrap();
+        // More panics than the pool has connections.
+        for i in 0..12 {
+            let store = &*db.store;
+            let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                write_news::<_, ()>(store, |w| {
+                    w.add_endpoint(&endpoint(&format!("whk_p{i}")), "s")
+                        .map_err(|e| RepoError::Internal(e.to_string()))?;
+                    panic!("a bug inside a write");
+                })
+            }));
+            assert!(panicked.is_err());
+        }
+        let other = db.another_node();
+        for n in 1..=12u64 {
+            db.store
+                .charge(&account.id, "2026-03", KeyKind::Live, 1)
+                .unwrap();
+            assert_eq!(other.usage(&account.id, "2026-03").unwrap().live_chars, n);
+        }
+        assert_eq!(db.count("SELECT COUNT(*) FROM webhook_endpoints"), 0);
+    });
+}
+
+/// Twelve endpoints added at once for one account from two handles (two nodes): exactly the
+/// limit of five is kept, whichever transactions win.
+#[test]
+fn concurrent_endpoint_adds_keep_the_account_limit() {
+    backends::each(|backend| {
+        let db = backend.open().unwrap();
+        let other = db.another_node();
+        let added = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for i in 0..12 {
+                let store = if i % 2 == 0 { &*db.store } else { &*other };
+                let added = &added;
+                scope.spawn(move || {
+                    let mut refused = false;
+                    write_news(store, |w| {
+                        refused = w.add_endpoint(&endpoint(&format!("whk_{i}")), "s").is_err();
+                        Ok(())
+                    })
+                    .unwrap();
+                    if !refused {
+                        added.fetch_add(1, Ordering::SeqCst);
+                    }
+                });
+            }
+        });
+        assert_eq!(added.load(Ordering::SeqCst), 5);
+        assert_eq!(
+            db.count("SELECT COUNT(*) FROM webhook_endpoints WHERE enabled"),
+            5
+        );
+    });
+}
+
 #[test]
 fn each_due_delivery_is_claimed_once_until_its_lease_ends() {
     backends::each(|backend| {

@@ -465,17 +465,10 @@ impl AccountStore for PostgresStore {
         new_id: &mut dyn FnMut() -> String,
     ) -> Result<Result<Vec<AccountTerm>, UpsertError>, StoreError> {
         let conn = self.conn()?;
-        conn.batch("BEGIN").map_err(backend)?;
+        let tx = conn.begin().map_err(backend)?;
         let out = PostgresStore::upsert_terms_in(&conn, account, inputs, capacity, now, new_id);
         // A refused merge wrote nothing; either way only a stored merge commits.
-        let end = match &out {
-            Ok(Ok(_)) => "COMMIT",
-            _ => "ROLLBACK",
-        };
-        if let Err(e) = conn.batch(end) {
-            conn.mark_broken();
-            return Err(backend(e));
-        }
+        tx.end(matches!(out, Ok(Ok(_)))).map_err(backend)?;
         out
     }
 

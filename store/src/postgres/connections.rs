@@ -204,6 +204,31 @@ impl PgConn {
     pub fn mark_broken(&self) {
         self.broken.set(true);
     }
+
+    /// `BEGIN`. Until the transaction ends by [`Transaction::end`], the connection counts as
+    /// broken: a panic inside it (which skips both `COMMIT` and `ROLLBACK`) then closes the
+    /// connection instead of handing the next caller one still inside a transaction.
+    pub fn begin(&self) -> Result<Transaction<'_>, tokio_postgres::Error> {
+        self.batch("BEGIN")?;
+        self.broken.set(true);
+        Ok(Transaction { conn: self })
+    }
+}
+
+/// An open transaction on a [`PgConn`] (see [`PgConn::begin`]).
+pub struct Transaction<'c> {
+    conn: &'c PgConn,
+}
+
+impl Transaction<'_> {
+    /// `COMMIT` (or `ROLLBACK` when `commit` is false). The connection serves again only when
+    /// that succeeded; after an error it stays marked broken.
+    pub fn end(self, commit: bool) -> Result<(), tokio_postgres::Error> {
+        self.conn
+            .batch(if commit { "COMMIT" } else { "ROLLBACK" })?;
+        self.conn.broken.set(false);
+        Ok(())
+    }
 }
 
 /// Opens connections for the pool.

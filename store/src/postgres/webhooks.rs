@@ -68,13 +68,20 @@ fn endpoint_from_row(r: &Row) -> (Endpoint, String) {
 }
 
 impl PgWriter<'_> {
-    /// Enabled endpoints of an account, counted with the account's endpoints locked (two
-    /// nodes enabling a sixth at once: one waits for the other, then counts five).
+    /// Enabled endpoints of an account, counted under a transaction-scoped advisory lock on
+    /// the account (two nodes adding or enabling a sixth at once: one waits for the other,
+    /// then counts five). Row locks alone would not do: under READ COMMITTED the second
+    /// transaction re-reads only the rows it locked and never sees the first one's insert.
     fn enabled_count(&self, account_id: &str) -> Result<usize, RepoError> {
-        let rows = self
-            .queue_conn()
+        let conn = self.queue_conn();
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1, 0))",
+            &[&account_id],
+        )
+        .map_err(sql)?;
+        let rows = conn
             .query(
-                "SELECT enabled FROM webhook_endpoints WHERE account_id = $1 FOR UPDATE",
+                "SELECT enabled FROM webhook_endpoints WHERE account_id = $1",
                 &[&account_id],
             )
             .map_err(sql)?;

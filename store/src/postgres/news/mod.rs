@@ -25,23 +25,43 @@ use lashon_news::record::PersonRecord;
 
 use super::connections::{sql, PgConn};
 use super::PostgresStore;
+use tokio_postgres::error::SqlState;
 
 /// Times a write transaction is tried again after a passing failure (a serialization race,
 /// a deadlock, a connection lost): a refresh or an ingest should not be lost to it.
 const RETRIES: u32 = 3;
 
+/// How a write transaction failed.
+enum Failed {
+    /// Before `COMMIT` was sent, or at `COMMIT` with an error that says nothing was kept (a
+    /// serialization race or a deadlock): trying again applies `f` once.
+    NothingKept(RepoError),
+    /// At `COMMIT`, not knowing whether the server kept it (the connection was lost): trying
+    /// again could apply append-only writes (changes, crawl runs, mentions) twice.
+    Unknown(RepoError),
+}
+
 /// Runs `f` inside `BEGIN … COMMIT` on `conn`; rolls back when it fails.
 fn in_transaction(
     conn: &PgConn,
     f: &mut dyn FnMut(&dyn NewsWrite) -> Result<(), RepoError>,
-) -> Result<(), RepoError> {
-    conn.batch("BEGIN").map_err(sql)?;
-    let done = f(&PgWriter::new(conn)).and_then(|()| conn.batch("COMMIT").map_err(sql));
-    if done.is_err() && conn.batch("ROLLBACK").is_err() {
-        // The connection is in an unknown state: it must not serve another call.
-        conn.mark_broken();
+) -> Result<(), Failed> {
+    let tx = conn.begin().map_err(|e| Failed::NothingKept(sql(e)))?;
+    if let Err(e) = f(&PgWriter::new(conn)) {
+        // A failed ROLLBACK leaves the connection marked broken: it serves no other call.
+        let _ = tx.end(false);
+        return Err(Failed::NothingKept(e));
     }
-    done
+    tx.end(true).map_err(|e| {
+        let nothing_kept = e.code().is_some_and(|c| {
+            *c == SqlState::T_R_SERIALIZATION_FAILURE || *c == SqlState::T_R_DEADLOCK_DETECTED
+        });
+        if nothing_kept {
+            Failed::NothingKept(sql(e))
+        } else {
+            Failed::Unknown(sql(e))
+        }
+    })
 }
 
 impl NewsStore for PostgresStore {
@@ -53,13 +73,14 @@ impl NewsStore for PostgresStore {
         loop {
             let conn = self.conn()?;
             match in_transaction(&conn, f) {
-                Err(RepoError::Unavailable(why)) if attempt < RETRIES => {
+                Ok(()) => return Ok(()),
+                Err(Failed::NothingKept(RepoError::Unavailable(why))) if attempt < RETRIES => {
                     attempt += 1;
                     tracing::warn!(attempt, reason = %why, "write transaction tried again");
                     drop(conn);
                     std::thread::sleep(Duration::from_millis(200 * u64::from(attempt)));
                 }
-                other => return other,
+                Err(Failed::NothingKept(e) | Failed::Unknown(e)) => return Err(e),
             }
         }
     }
