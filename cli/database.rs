@@ -35,12 +35,18 @@ impl fmt::Display for Database {
                 let Some((scheme, rest)) = url.split_once("://") else {
                     return f.write_str("postgres://…");
                 };
-                match rest.split_once('@') {
+                // The query may carry `password=` (and `user=`): none of it is shown.
+                let (rest, query) = match rest.split_once(['?', '#']) {
+                    Some((rest, _)) => (rest, " (options not shown)"),
+                    None => (rest, ""),
+                };
+                let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                match authority.rsplit_once('@') {
                     Some((user, host)) => {
                         let user = user.split(':').next().unwrap_or("");
-                        write!(f, "{scheme}://{user}@{host}")
+                        write!(f, "{scheme}://{user}@{host}{path}{query}")
                     }
-                    None => write!(f, "{scheme}://{rest}"),
+                    None => write!(f, "{scheme}://{authority}{path}{query}"),
                 }
             }
         }
@@ -151,6 +157,14 @@ mod tests {
         assert_eq!(
             Database::Postgres("postgres://u:secret@h:5432/db".into()).to_string(),
             "postgres://u@h:5432/db"
+        );
+        assert_eq!(
+            Database::Postgres("postgres://u:p@ss@h/db?password=x&user=v".into()).to_string(),
+            "postgres://u@h/db (options not shown)"
+        );
+        assert_eq!(
+            Database::Postgres("postgresql://h/db?user=u&password=secret".into()).to_string(),
+            "postgresql://h/db (options not shown)"
         );
     }
 }
