@@ -45,23 +45,35 @@ impl Leadership {
 /// Takes or renews the lease every third of its length, forever (a task of `serve`).
 pub async fn keep<S: NewsStore + Clone + 'static>(store: S, leadership: Leadership) {
     let chrono_lease = chrono::Duration::from_std(leadership.lease).unwrap_or_default();
+    // Until when the last successful renewal holds the lease: a renewal that fails (the
+    // database briefly out of reach) does not end leadership before that, so a short outage
+    // does not make this node stop and then crawl again at once when it renews.
+    let mut held_until: Option<std::time::Instant> = None;
     loop {
         let store2 = store.clone();
         let node = leadership.node.clone();
+        let asked = std::time::Instant::now();
         let held = tokio::task::spawn_blocking(move || {
             let now = chrono::Utc::now();
             store2.try_lease(CRAWL_LEASE, &node, now + chrono_lease, now)
         })
         .await;
         let held = match held {
-            Ok(Ok(held)) => held,
+            Ok(Ok(true)) => {
+                held_until = Some(asked + leadership.lease);
+                true
+            }
+            Ok(Ok(false)) => {
+                held_until = None;
+                false
+            }
             Ok(Err(e)) => {
                 tracing::warn!(error = %e, "could not renew the crawl lease");
-                false
+                held_until.is_some_and(|t| std::time::Instant::now() < t)
             }
             Err(e) => {
                 tracing::warn!(error = %e, "could not renew the crawl lease");
-                false
+                held_until.is_some_and(|t| std::time::Instant::now() < t)
             }
         };
         let was = leadership.leading.swap(held, Ordering::SeqCst);
