@@ -54,9 +54,18 @@ fn accounts_keys_and_revocation_across_handles() {
         // Read twice on `a` (the second from its cache), revoked on `b`: `a` sees it next.
         assert!(a.key(&key.id()).unwrap().unwrap().revoked_at.is_none());
         assert!(a.key(&key.id()).unwrap().unwrap().revoked_at.is_none());
+        let (seen, owner) = a.key_and_account(&key.id()).unwrap().unwrap();
+        assert!(seen.revoked_at.is_none());
+        assert_eq!(owner, Some(account.clone()));
         assert!(b.revoke_key(&key.id(), 5).unwrap());
         assert!(!b.revoke_key(&key.id(), 6).unwrap());
         assert_eq!(a.key(&key.id()).unwrap().unwrap().revoked_at, Some(5));
+        // Authentication's read (one freshness check for both) sees it too.
+        let (seen, owner) = a.key_and_account(&key.id()).unwrap().unwrap();
+        assert_eq!(seen.revoked_at, Some(5));
+        assert_eq!(owner, Some(account.clone()));
+        let unknown = ApiKey::generate(KeyKind::Live, &[7u8; 64]);
+        assert_eq!(a.key_and_account(&unknown.id()).unwrap(), None);
         assert!(a.account(&account.id).unwrap().is_some());
     });
 }

@@ -139,6 +139,19 @@ pub trait AccountStore: Send + Sync {
         now: i64,
     ) -> Result<KeyRecord, StoreError>;
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError>;
+    /// A key and its account, as authentication reads them on every request. A backend whose
+    /// reads are round trips (PostgreSQL) overrides it to check its caches' freshness once
+    /// for both.
+    fn key_and_account(
+        &self,
+        id: &KeyId,
+    ) -> Result<Option<(KeyRecord, Option<Account>)>, StoreError> {
+        let Some(key) = self.key(id)? else {
+            return Ok(None);
+        };
+        let account = self.account(&key.account_id)?;
+        Ok(Some((key, account)))
+    }
     /// Every key, or those of one account; newest first.
     fn keys(&self, account: Option<&AccountId>) -> Result<Vec<KeyRecord>, StoreError>;
     /// Revokes a key; false when there is no such key or it was revoked already.

@@ -47,6 +47,12 @@ impl<S: AccountStore + ?Sized> AccountStore for Arc<S> {
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError> {
         (**self).key(id)
     }
+    fn key_and_account(
+        &self,
+        id: &KeyId,
+    ) -> Result<Option<(KeyRecord, Option<Account>)>, StoreError> {
+        (**self).key_and_account(id)
+    }
     fn keys(&self, account: Option<&AccountId>) -> Result<Vec<KeyRecord>, StoreError> {
         (**self).keys(account)
     }

@@ -208,6 +208,46 @@ impl PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// The key `id`, from the cache when it is of generation `current`.
+    fn key_at(
+        &self,
+        conn: &PgConn,
+        current: i64,
+        id: &KeyId,
+    ) -> Result<Option<KeyRecord>, StoreError> {
+        self.caches.key(current, &id.0, || {
+            Ok(conn
+                .query_opt(
+                    &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = $1"),
+                    &[&id.0],
+                )
+                .map_err(backend)?
+                .as_ref()
+                .map(key_from_row))
+        })
+    }
+
+    /// The account `id`, from the cache when it is of generation `current`.
+    fn account_at(
+        &self,
+        conn: &PgConn,
+        current: i64,
+        id: &AccountId,
+    ) -> Result<Option<Account>, StoreError> {
+        self.caches.account(current, &id.0, || {
+            Ok(conn
+                .query_opt(
+                    &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1"),
+                    &[&id.0],
+                )
+                .map_err(backend)?
+                .as_ref()
+                .map(account_from_row))
+        })
+    }
+}
+
 impl AccountStore for PostgresStore {
     fn account_names(&self) -> Result<Vec<String>, StoreError> {
         Ok(self
@@ -253,16 +293,7 @@ impl AccountStore for PostgresStore {
     fn account(&self, id: &AccountId) -> Result<Option<Account>, StoreError> {
         let conn = self.conn()?;
         let current = generation(&conn, AUTH)?;
-        self.caches.account(current, &id.0, || {
-            Ok(conn
-                .query_opt(
-                    &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1"),
-                    &[&id.0],
-                )
-                .map_err(backend)?
-                .as_ref()
-                .map(account_from_row))
-        })
+        self.account_at(&conn, current, id)
     }
 
     fn account_by_name(&self, name: &str) -> Result<Option<Account>, StoreError> {
@@ -317,16 +348,22 @@ impl AccountStore for PostgresStore {
     fn key(&self, id: &KeyId) -> Result<Option<KeyRecord>, StoreError> {
         let conn = self.conn()?;
         let current = generation(&conn, AUTH)?;
-        self.caches.key(current, &id.0, || {
-            Ok(conn
-                .query_opt(
-                    &format!("SELECT {KEY_COLUMNS} FROM api_keys WHERE id = $1"),
-                    &[&id.0],
-                )
-                .map_err(backend)?
-                .as_ref()
-                .map(key_from_row))
-        })
+        self.key_at(&conn, current, id)
+    }
+
+    /// One connection and one read of the generation for both (every request's
+    /// authentication; each read is a round trip here).
+    fn key_and_account(
+        &self,
+        id: &KeyId,
+    ) -> Result<Option<(KeyRecord, Option<Account>)>, StoreError> {
+        let conn = self.conn()?;
+        let current = generation(&conn, AUTH)?;
+        let Some(key) = self.key_at(&conn, current, id)? else {
+            return Ok(None);
+        };
+        let account = self.account_at(&conn, current, &key.account_id)?;
+        Ok(Some((key, account)))
     }
 
     fn keys(&self, account: Option<&AccountId>) -> Result<Vec<KeyRecord>, StoreError> {
