@@ -55,6 +55,7 @@ mod cache;
 pub mod migrate;
 pub mod postgres;
 pub mod sqlite;
+mod story_text;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

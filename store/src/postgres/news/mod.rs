@@ -13,7 +13,6 @@ pub(crate) mod schema;
 mod stories;
 mod writer;
 
-pub(crate) use stories::search_text;
 pub use writer::PgWriter;
 
 use std::time::Duration;

@@ -12,25 +12,7 @@ use lashon_news::{search, StoryState};
 use super::schema::{at, json, parse};
 use super::writer::{registry, PgWriter};
 use crate::postgres::connections::sql;
-
-/// What search matches in a story (rule 9): headline (both languages), summary and entities.
-pub(crate) fn search_text(record: &StoryRecord) -> String {
-    let mut text = String::new();
-    for t in [
-        &record.headline.en,
-        &record.headline.he,
-        &record.summary.en,
-        &record.summary.he,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        text.push_str(t);
-        text.push(' ');
-    }
-    text.push_str(&record.entities.join(" "));
-    text
-}
+use crate::story_text::search_text;
 
 impl StoryWrites for PgWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the

@@ -12,6 +12,7 @@ use rusqlite::{params, OptionalExtension};
 
 use super::schema::{at, json, parse, sql};
 use super::writer::{registry, NewsWriter};
+use crate::story_text::search_text;
 
 impl StoryWrites for NewsWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the
@@ -92,20 +93,7 @@ impl StoryWrites for NewsWriter<'_> {
             .map_err(sql)?;
         }
         // Rule 9: headline (both languages), summary and entities, folded by lashon-news.
-        let mut text = String::new();
-        for t in [
-            &record.headline.en,
-            &record.headline.he,
-            &record.summary.en,
-            &record.summary.he,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            text.push_str(t);
-            text.push(' ');
-        }
-        text.push_str(&record.entities.join(" "));
+        let text = search_text(&record);
         c.execute("DELETE FROM story_search WHERE rowid = ?", [record.id])
             .map_err(sql)?;
         c.execute(
