@@ -107,6 +107,42 @@ fn mislinked(db: &Db) -> i64 {
     }
 }
 
+/// Every story of a thread, read as the API reads it (one story, a thread's arc), shows its
+/// thread's title and days as they are now, though a story's stored link is written only when
+/// it joins a thread (a later instalment makes the thread run longer).
+fn threads_read_as_they_are_now(db: &Db) {
+    let mut longer = 0;
+    for row in db.rows("SELECT id, thread_id FROM stories WHERE thread_id IS NOT NULL") {
+        let id: i64 = row[0].as_deref().unwrap().parse().unwrap();
+        let t: i64 = row[1].as_deref().unwrap().parse().unwrap();
+        let thread = db
+            .store
+            .thread(t)
+            .unwrap()
+            .expect("the thread of a story is stored");
+        let want = (thread.id, thread.title.clone(), thread.days());
+        let story = db.store.story(id).unwrap().unwrap();
+        let link = story.thread.expect("a story in a thread links it");
+        assert_eq!((link.id, link.title, link.days), want, "story {id}");
+        let arc = db.store.thread_arc(t, 100).unwrap();
+        let in_arc = arc
+            .iter()
+            .find(|s| s.id == id)
+            .expect("the arc holds the story");
+        let link = in_arc.thread.clone().unwrap();
+        assert_eq!(
+            (link.id, link.title, link.days),
+            want,
+            "story {id} in its arc"
+        );
+        longer += i64::from(thread.days() > 1);
+    }
+    assert!(
+        longer > 0,
+        "no thread ran over two days: the check above proved nothing"
+    );
+}
+
 fn lines(items: &[(DateTime<Utc>, String)]) -> String {
     items.iter().map(|(_, l)| format!("{l}\n")).collect()
 }
@@ -174,6 +210,7 @@ fn crawl_by_crawl_on(backend: Backend) {
         );
         // Every story's record links the thread its row points to, and only that one.
         assert_eq!(mislinked(db), 0);
+        threads_read_as_they_are_now(db);
     }
     assert!(inc_db.count("SELECT COUNT(*) FROM threads") > 0);
 }

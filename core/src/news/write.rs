@@ -262,8 +262,10 @@ pub trait StoryWrites {
     fn put_thread(&self, t: &ThreadRecord) -> Result<(), RepoError>;
     /// A stored thread.
     fn thread_record(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError>;
-    /// Points every story of thread `from` to `thread` (in one statement: a running story's
-    /// thread can hold hundreds of stories, and only its link in each record changes).
+    /// Points every story of thread `from` to `thread`, another thread (`from` was merged
+    /// into it), in one statement: a running thread can hold hundreds of stories. A thread
+    /// whose title or days change keeps its stories as they are; readers take those from the
+    /// thread ([`lashon_news::record::StoryRecord::with_thread`]).
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError>;
     /// Ids of the stories in a thread.
     fn thread_story_ids(&self, thread_id: i64) -> Result<Vec<i64>, RepoError>;

@@ -110,6 +110,22 @@ pub struct StoryRecord {
 }
 
 impl StoryRecord {
+    /// The story with the link to `thread`, its thread as stored now (read beside the story
+    /// by its `thread_id`). The link stored in a story's record is written when the story
+    /// joins a thread or its thread is merged into another, not each time a later instalment
+    /// changes the thread's days or title: rewriting every record of a running thread of
+    /// hundreds of stories each day made a refresh as slow as its longest thread.
+    pub fn with_thread(mut self, thread: Option<ThreadRecord>) -> StoryRecord {
+        if let Some(t) = thread {
+            self.thread = Some(ThreadLink {
+                id: t.id,
+                days: t.days(),
+                title: t.title,
+            });
+        }
+        self
+    }
+
     /// The story object in `lang`; `lang` of the payload is the language of the headline.
     pub fn render(&self, lang: Lang) -> Story {
         let (headline, used) = match self.headline.pick(lang) {

@@ -132,14 +132,11 @@ fn join(w: &dyn NewsWrite, group: &BTreeSet<i64>) -> Result<(), RepoError> {
         return Ok(());
     }
     w.put_thread(&thread)?;
-    for (t, before) in &old {
-        if *t != id {
-            w.delete_thread(*t)?;
-        }
-        let same_link = *t == id && before.title == thread.title && before.days() == thread.days();
-        if !same_link {
-            w.relink_thread(*t, &thread)?;
-        }
+    // A thread that keeps its id keeps its stories' links as they are: their title and days
+    // are read with the thread (`StoryRecord::with_thread`).
+    for t in old.keys().filter(|t| **t != id) {
+        w.delete_thread(*t)?;
+        w.relink_thread(*t, &thread)?;
     }
     for (s, fresh) in &stories {
         if *fresh {
@@ -178,5 +175,8 @@ fn recount(w: &dyn NewsWrite, t: i64) -> Result<(), RepoError> {
         newest_story_id: newest.id,
     };
     w.put_thread(&thread)?;
+    if t == thread.id {
+        return Ok(());
+    }
     w.relink_thread(t, &thread)
 }

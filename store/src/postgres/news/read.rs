@@ -33,6 +33,25 @@ pub(super) fn records<T: serde::de::DeserializeOwned>(
         .collect()
 }
 
+/// Runs `query`, whose rows are a story's record and its thread's (`NULL` when none; see
+/// [`StoryRecord::with_thread`]), and gives the stories with their threads as they are now.
+fn story_records(
+    conn: &PgConn,
+    query: &str,
+    args: &[Param<'_>],
+) -> Result<Vec<StoryRecord>, RepoError> {
+    conn.query(query, args)
+        .map_err(sql)?
+        .iter()
+        .map(|r| story_with_thread(r.get(0), r.get(1)))
+        .collect()
+}
+
+fn story_with_thread(story: &str, thread: Option<&str>) -> Result<StoryRecord, RepoError> {
+    let thread: Option<ThreadRecord> = thread.map(parse).transpose()?;
+    Ok(parse::<StoryRecord>(story)?.with_thread(thread))
+}
+
 /// The parameters of a query built clause by clause: each `push` returns its placeholder.
 #[derive(Default)]
 struct Args(Vec<Box<dyn ToSql + Sync + Send>>);
@@ -123,19 +142,21 @@ impl NewsRepository for PostgresStore {
             format!("WHERE {}", clauses.join(" AND "))
         };
         let n = args.push(limit(q.limit));
-        records(
+        story_records(
             &*self.conn()?,
             &format!(
-                "SELECT s.record FROM stories s {filter} ORDER BY s.latest_at DESC, s.id DESC LIMIT {n}"
+                "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+                 {filter} ORDER BY s.latest_at DESC, s.id DESC LIMIT {n}"
             ),
             &args.refs(),
         )
     }
 
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError> {
-        Ok(records(
+        Ok(story_records(
             &*self.conn()?,
-            "SELECT record FROM stories WHERE id = $1",
+            "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+             WHERE s.id = $1",
             &[&id],
         )?
         .pop())
@@ -192,9 +213,10 @@ impl NewsRepository for PostgresStore {
     }
 
     fn thread_arc(&self, id: i64, n: usize) -> Result<Vec<StoryRecord>, RepoError> {
-        records(
+        story_records(
             &*self.conn()?,
-            "SELECT record FROM stories WHERE thread_id = $1 ORDER BY latest_at DESC, id DESC LIMIT $2",
+            "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+             WHERE s.thread_id = $1 ORDER BY s.latest_at DESC, s.id DESC LIMIT $2",
             &[&id, &limit(n)],
         )
     }
@@ -224,13 +246,13 @@ impl NewsRepository for PostgresStore {
         }
         let n = args.push(limit(q.limit));
         let query = format!(
-            "SELECT g.record, s.record FROM signals g JOIN stories s ON s.id = g.story_id
-             WHERE {} ORDER BY g.{col} DESC, g.story_id DESC LIMIT {n}",
+            "SELECT g.record, s.record, t.record FROM signals g JOIN stories s ON s.id = g.story_id
+             LEFT JOIN threads t ON t.id = s.thread_id WHERE {} ORDER BY g.{col} DESC, g.story_id DESC LIMIT {n}",
             clauses.join(" AND ")
         );
         let rows = self.conn()?.query(&query, &args.refs()).map_err(sql)?;
         rows.iter()
-            .map(|r| Ok((parse(r.get(0))?, parse(r.get(1))?)))
+            .map(|r| Ok((parse(r.get(0))?, story_with_thread(r.get(1), r.get(2))?)))
             .collect()
     }
 

@@ -40,6 +40,32 @@ pub(super) fn records<T: serde::de::DeserializeOwned>(
     Ok(out)
 }
 
+/// Runs `query`, whose rows are a story's record and its thread's (`NULL` when none; see
+/// [`StoryRecord::with_thread`]), and gives the stories with their threads as they are now.
+fn story_records(
+    conn: &Connection,
+    query: &str,
+    args: Vec<Value>,
+) -> Result<Vec<StoryRecord>, RepoError> {
+    let mut stmt = conn.prepare_cached(query).map_err(sql)?;
+    let rows = stmt
+        .query_map(params_from_iter(args), |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+        })
+        .map_err(sql)?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (story, thread) = row.map_err(sql)?;
+        out.push(story_with_thread(&story, thread.as_deref())?);
+    }
+    Ok(out)
+}
+
+fn story_with_thread(story: &str, thread: Option<&str>) -> Result<StoryRecord, RepoError> {
+    let thread: Option<ThreadRecord> = thread.map(parse).transpose()?;
+    Ok(parse::<StoryRecord>(story)?.with_thread(thread))
+}
+
 /// Above this many matching stories, search walks the `latestAt` index (see `stories`).
 const DENSE_MATCHES: i64 = 2_000;
 
@@ -149,11 +175,12 @@ impl NewsRepository for SqliteStore {
         };
         args.push(limit(q.limit));
         // Keys first, records after: the sort (if any) carries two integers, not records.
-        records(
+        story_records(
             &conn,
             &format!(
-                "SELECT record FROM stories WHERE id IN (SELECT s.id FROM stories s {filter}
-                 ORDER BY s.latest_at DESC, s.id DESC LIMIT ?) ORDER BY latest_at DESC, id DESC"
+                "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+                 WHERE s.id IN (SELECT s.id FROM stories s {filter}
+                 ORDER BY s.latest_at DESC, s.id DESC LIMIT ?) ORDER BY s.latest_at DESC, s.id DESC"
             ),
             args,
         )
@@ -161,9 +188,10 @@ impl NewsRepository for SqliteStore {
 
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError> {
         let conn = self.news_reader()?;
-        Ok(records(
+        Ok(story_records(
             &conn,
-            "SELECT record FROM stories WHERE id = ?",
+            "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+             WHERE s.id = ?",
             vec![Value::Integer(id)],
         )?
         .pop())
@@ -227,9 +255,10 @@ impl NewsRepository for SqliteStore {
 
     fn thread_arc(&self, id: i64, n: usize) -> Result<Vec<StoryRecord>, RepoError> {
         let conn = self.news_reader()?;
-        records(
+        story_records(
             &conn,
-            "SELECT record FROM stories WHERE thread_id = ? ORDER BY latest_at DESC, id DESC LIMIT ?",
+            "SELECT s.record, t.record FROM stories s LEFT JOIN threads t ON t.id = s.thread_id
+             WHERE s.thread_id = ? ORDER BY s.latest_at DESC, s.id DESC LIMIT ?",
             vec![Value::Integer(id), limit(n)],
         )
     }
@@ -254,21 +283,25 @@ impl NewsRepository for SqliteStore {
         }
         args.push(limit(q.limit));
         let query = format!(
-            "SELECT g.record, s.record FROM signals g JOIN stories s ON s.id = g.story_id
-             WHERE {} ORDER BY g.{col} DESC, g.story_id DESC LIMIT ?",
+            "SELECT g.record, s.record, t.record FROM signals g JOIN stories s ON s.id = g.story_id
+             LEFT JOIN threads t ON t.id = s.thread_id WHERE {} ORDER BY g.{col} DESC, g.story_id DESC LIMIT ?",
             clauses.join(" AND ")
         );
         let conn = self.news_reader()?;
         let mut stmt = conn.prepare_cached(&query).map_err(sql)?;
         let rows = stmt
             .query_map(params_from_iter(args), |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<String>>(2)?,
+                ))
             })
             .map_err(sql)?;
         let mut out = Vec::new();
         for row in rows {
-            let (g, s) = row.map_err(sql)?;
-            out.push((parse(&g)?, parse(&s)?));
+            let (g, s, t) = row.map_err(sql)?;
+            out.push((parse(&g)?, story_with_thread(&s, t.as_deref())?));
         }
         Ok(out)
     }
