@@ -243,7 +243,8 @@ pub trait StoryWrites {
     /// Adds or replaces a story with its articles, computing coverage, `publishedAt` (the
     /// earliest article) and `latestAt` (the newest), as the in-memory store does.
     fn put_story(&self, story: &NewStory, members: &[MemberRecord]) -> Result<(), RepoError>;
-    /// The stored story and its thread id, if any.
+    /// The stored story and its thread id, if any (its thread link as written when it joined
+    /// its thread; readers take title and days from the thread, `StoryRecord::with_thread`).
     fn story_record(&self, id: i64) -> Result<Option<(StoryRecord, Option<i64>)>, RepoError>;
     /// The current state of a story, if it has a state row.
     fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError>;
