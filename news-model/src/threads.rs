@@ -149,7 +149,7 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
                     match f.kind {
                         Kind::Concept | Kind::Word => concepts += 1,
                         Kind::Name | Kind::Number | Kind::Person => strong += 1,
-                        Kind::Gram => {}
+                        Kind::Gram | Kind::Phrase => {}
                     }
                 }
             }
