@@ -43,9 +43,23 @@ pub fn tokens(text: &str) -> Vec<String> {
         {
             continue;
         }
-        if c.is_alphanumeric() {
+        // Hebrew letters and ASCII first: the Unicode tables are searched only for the rest
+        // (both gave a tenth of clustering's time).
+        let word_char = if is_hebrew_letter(c) {
+            cur.push(fold_final(c));
+            true
+        } else if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                cur.push(c.to_ascii_lowercase());
+            }
+            c.is_ascii_alphanumeric()
+        } else if c.is_alphanumeric() {
             cur.extend(fold_final(c).to_lowercase());
-        } else if !cur.is_empty() {
+            true
+        } else {
+            false
+        };
+        if !word_char && !cur.is_empty() {
             out.push(std::mem::take(&mut cur));
         }
     }
@@ -96,6 +110,54 @@ pub fn matches(query: &str, document_forms: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Tokens as the Unicode tables alone define them (before the Hebrew and ASCII fast
+    /// paths of [`tokens`]).
+    fn tokens_by_tables(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        for c in text.chars() {
+            if is_mark(c) {
+                continue;
+            }
+            if matches!(c, '\u{05F3}' | '\u{05F4}' | '"' | '\'')
+                && cur.chars().last().is_some_and(is_hebrew_letter)
+            {
+                continue;
+            }
+            if c.is_alphanumeric() {
+                cur.extend(fold_final(c).to_lowercase());
+            } else if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        }
+        if !cur.is_empty() {
+            out.push(cur);
+        }
+        out
+    }
+
+    /// Characters of every path: Hebrew letters with their final forms, points and
+    /// gershayim, ASCII, and letters, digits and marks of other scripts.
+    fn text() -> impl Strategy<Value = String> {
+        let chars: Vec<char> =
+            "אבגדהוזחטיכךלמםנןסעפףצץקרשתְּׁ״׳\"'AZaz09 .,-_ÀÉñßДжΣς١٢ـ\u{200F}\u{0301}"
+                .chars()
+                .collect();
+        prop::collection::vec(
+            prop_oneof![4 => prop::sample::select(chars), 1 => any::<char>()],
+            0..40,
+        )
+        .prop_map(|v| v.into_iter().collect())
+    }
+
+    proptest! {
+        #[test]
+        fn fast_paths_tokenize_as_the_tables_do(text in text()) {
+            prop_assert_eq!(tokens(&text), tokens_by_tables(&text));
+        }
+    }
 
     #[test]
     fn hebrew_folding() {

@@ -172,7 +172,7 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::features::extract;
+    use crate::cluster::features::sketch;
     use crate::cluster::Concepts;
     use chrono::TimeZone;
 
@@ -180,7 +180,7 @@ mod tests {
         StorySketch {
             id,
             first_at: Utc.with_ymd_and_hms(2026, 3, day, hour, 0, 0).unwrap(),
-            features: extract(headline, summary, Concepts::builtin()),
+            features: sketch(headline, summary, Concepts::builtin()),
         }
     }
 

@@ -252,6 +252,24 @@ pub fn extract(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Fe
         .collect()
 }
 
+/// [`extract`] without phrases: what a story's sketch sums for linking it to the stories of
+/// other days ([`crate::threads`]). A phrase tells one event's headlines apart from another's
+/// on the same day; across days the words do that work, and phrases would double the
+/// features every link compares.
+pub fn sketch(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Feature, f32> {
+    let lex = Lexicons {
+        concepts,
+        ..Lexicons::builtin()
+    };
+    let w = Weights {
+        phrase: 0.0,
+        ..Weights::default()
+    };
+    extract_with(headline, summary, &lex, &w)
+        .into_iter()
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::news::{NewStory, RepoError};
 use chrono::{DateTime, Utc};
-use lashon_news::cluster::features::{extract, Feature};
+use lashon_news::cluster::features::{sketch, Feature};
 use lashon_news::cluster::Concepts;
 use lashon_news::people::PeopleMatcher;
 use lashon_news::record::{MemberRecord, PersonRecord};
@@ -130,7 +130,7 @@ pub fn write(
     w.put_story(&draft.story, &draft.members)?;
     let mut sum: HashMap<Feature, f32> = HashMap::new();
     for a in &items {
-        let features = extract(
+        let features = sketch(
             &a.input.headline,
             a.input.summary.as_deref().unwrap_or(""),
             Concepts::builtin(),
