@@ -55,7 +55,6 @@ mod cache;
 pub mod migrate;
 pub mod postgres;
 pub mod sqlite;
-mod story_text;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

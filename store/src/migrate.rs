@@ -706,7 +706,7 @@ fn rebuild_search(pg: &PgConn, batch: usize) -> Result<(), MigrateError> {
                 let record: StoryRecord = serde_json::from_str(&text).map_err(|e| {
                     MigrateError::Failed(format!("story {id}: unreadable record: {e}"))
                 })?;
-                let forms = search::index_forms(&crate::story_text::search_text(&record));
+                let forms = search::index_forms(&record.search_text());
                 pg.execute(
                     "INSERT INTO story_search (story_id, forms) VALUES ($1, array_to_tsvector($2::text[]))
                      ON CONFLICT (story_id) DO UPDATE SET forms = excluded.forms",

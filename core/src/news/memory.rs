@@ -130,21 +130,8 @@ impl MemoryNewsRepository {
             framing_note: story.framing_note,
             entities: story.entities,
         };
-        let mut text = String::new();
-        for t in [
-            &record.headline.en,
-            &record.headline.he,
-            &record.summary.en,
-            &record.summary.he,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            text.push_str(t);
-            text.push(' ');
-        }
-        text.push_str(&record.entities.join(" "));
-        st.story_index.insert(record.id, search::index_forms(&text));
+        st.story_index
+            .insert(record.id, search::index_forms(&record.search_text()));
         st.members.retain(|(_, m)| m.story_id != record.id);
         for m in members {
             st.seq += 1;

@@ -142,16 +142,18 @@ fn add_text(
         }
         // As rare as the word itself after its prefixes (not its key: `גופה` is rarer than
         // `גוף`, which shares its key).
-        let cb = bg.rarity(stem::strip_prefixes(token, bg));
+        let bare = stem::strip_prefixes(token, bg);
+        let cb = bg.rarity(bare);
+        let x = rarity(cb, w);
         if let Some(id) = lex.concepts.of(token) {
             if phrases {
-                units[i] = Some((format!("c{id}"), rarity(cb, w)));
+                units[i] = Some((format!("c{id}"), x));
             }
-            add(Kind::Concept, id.to_string(), rarity(cb, w) * w.concept);
+            add(Kind::Concept, id.to_string(), x * w.concept);
             continue;
         }
         if phrases && token.chars().count() >= 2 {
-            units[i] = Some((stem::strip_prefixes(token, bg).to_string(), rarity(cb, w)));
+            units[i] = Some((bare.to_string(), x));
         }
         if token.chars().count() < 3 {
             continue;
@@ -161,13 +163,12 @@ fn add_text(
             add(Kind::Name, format!("={token}"), w.number);
             continue;
         }
-        let x = rarity(cb, w);
         // A listed word (or one after its prefixes) is read one way; a word the lists do not
         // know (a name, a place, a rare inflection) each prefix way in turn, their weight
         // shared so the token weighs as one word.
-        let listed = bg.word(token).is_some() || bg.word(stem::strip_prefixes(token, bg)).is_some();
+        let listed = bg.word(token).is_some() || bg.word(bare).is_some();
         let readings: Vec<String> = if listed {
-            vec![stem::strip_prefixes(token, bg).to_string()]
+            vec![bare.to_string()]
         } else {
             forms(token)
                 .into_iter()

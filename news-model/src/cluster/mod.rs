@@ -63,11 +63,11 @@
 //! window to another; the default is one step higher, 0.13 (the same precision on the
 //! development set, recall 0.012 less), because at 0.11 one merge of two fights on the Golan
 //! hours apart costs 0.04 of precision: precision first. The development figures above are
-//! still an upper bound for other days. The goal (F1 ≥ 0.85 at precision ≥ 0.95) is not reached: most of the
-//! recall lost is one story told in different words (`ייטמנו`, `מובאים למנוחות`, `מסע
-//! הלוויה` for one funeral: in that window two thirds of the pairs of headlines of one
-//! story share no feature at all), and related events of one place and day (a border crossing taken, a
-//! mortar on the Golan hours later) that the gold keeps apart. A lower bar for an article
+//! still an upper bound for other days. The goal (F1 ≥ 0.85 at precision ≥ 0.95) is
+//! not reached: most of the recall lost is one story told in different words (`ייטמנו`,
+//! `מובאים למנוחות`, `מסע הלוויה` for one funeral: in that window two thirds of the pairs of
+//! headlines of one story share no feature at all), and related events of one place and day
+//! (a border crossing taken, a mortar on the Golan hours later) that the gold keeps apart. A lower bar for an article
 //! naming a cluster's core name or person ([`Params::anchor_threshold`]) is there but not
 //! chosen (equal to the threshold by default).
 //!

@@ -126,6 +126,27 @@ impl StoryRecord {
         self
     }
 
+    /// What search matches in the story (rule 9): headline and summary in both languages and
+    /// the entities, as one text (folded by [`crate::search`] afterwards). One definition, so
+    /// every store indexes the same words.
+    pub fn search_text(&self) -> String {
+        let mut text = String::new();
+        for t in [
+            &self.headline.en,
+            &self.headline.he,
+            &self.summary.en,
+            &self.summary.he,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            text.push_str(t);
+            text.push(' ');
+        }
+        text.push_str(&self.entities.join(" "));
+        text
+    }
+
     /// The story object in `lang`; `lang` of the payload is the language of the headline.
     pub fn render(&self, lang: Lang) -> Story {
         let (headline, used) = match self.headline.pick(lang) {

@@ -12,7 +12,6 @@ use lashon_news::{search, StoryState};
 use super::schema::{at, json, parse};
 use super::writer::{registry, PgWriter};
 use crate::postgres::connections::sql;
-use crate::story_text::search_text;
 
 impl StoryWrites for PgWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the
@@ -91,7 +90,7 @@ impl StoryWrites for PgWriter<'_> {
             .map_err(sql)?;
         }
         // The forms lashon-news folds, as they are: SQLite's FTS5 table holds the same.
-        let forms = search::index_forms(&search_text(&record));
+        let forms = search::index_forms(&record.search_text());
         c.execute(
             "INSERT INTO story_search (story_id, forms) VALUES ($1, array_to_tsvector($2::text[]))
              ON CONFLICT (story_id) DO UPDATE SET forms = excluded.forms",

@@ -12,7 +12,6 @@ use rusqlite::{params, OptionalExtension};
 
 use super::schema::{at, json, parse, sql};
 use super::writer::{registry, NewsWriter};
-use crate::story_text::search_text;
 
 impl StoryWrites for NewsWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the
@@ -93,7 +92,7 @@ impl StoryWrites for NewsWriter<'_> {
             .map_err(sql)?;
         }
         // Rule 9: headline (both languages), summary and entities, folded by lashon-news.
-        let text = search_text(&record);
+        let text = record.search_text();
         c.execute("DELETE FROM story_search WHERE rowid = ?", [record.id])
             .map_err(sql)?;
         c.execute(
