@@ -67,6 +67,13 @@ impl TopicLexicon {
         lex
     }
 
+    /// The strongest desk weight of a word form (0 when no desk lists it).
+    pub fn desk_weight(&self, token: &str) -> u8 {
+        self.forms
+            .get(token)
+            .map_or(0, |v| v.iter().map(|x| x.1).max().unwrap_or(0))
+    }
+
     /// The built-in table.
     pub fn builtin() -> &'static TopicLexicon {
         static BUILTIN: LazyLock<TopicLexicon> = LazyLock::new(|| TopicLexicon::parse(BUILTIN_TSV));

@@ -30,6 +30,7 @@ use super::params::Weights;
 use super::{skeleton, stem, stopwords};
 use crate::people::PeopleMatcher;
 use crate::search::{forms, tokens};
+use crate::topics::TopicLexicon;
 
 /// The kind of a feature.
 #[derive(
@@ -55,14 +56,19 @@ pub struct Feature {
     pub value: String,
 }
 
-/// What features are read with: the concept table, the background frequencies and the
-/// people registry. Each can be the caller's; [`Lexicons::builtin`] are the shipped ones.
+/// What features are read with: the concept table, the background frequencies, the
+/// people registry and the desk vocabulary. Each can be the caller's; [`Lexicons::builtin`] are the shipped ones.
 #[derive(Debug, Clone, Copy)]
 pub struct Lexicons<'l> {
     pub concepts: &'l Concepts,
     pub background: &'l Background,
     pub people: &'l PeopleMatcher,
+    /// The desk vocabulary ([`crate::topics`]): its decisive words weigh [`Weights::desk`].
+    pub desks: &'l TopicLexicon,
 }
+
+/// The weight of a desk word that decides its desk alone (`data/topics.tsv`).
+const DECISIVE: u8 = 3;
 
 /// The matcher of the bundled people registry ([`crate::people::builtin`]).
 pub fn builtin_people() -> &'static PeopleMatcher {
@@ -78,6 +84,7 @@ impl Lexicons<'static> {
             concepts: Concepts::builtin(),
             background: Background::builtin(),
             people: builtin_people(),
+            desks: TopicLexicon::builtin(),
         }
     }
 }
@@ -144,7 +151,19 @@ fn add_text(
         // `גוף`, which shares its key).
         let bare = stem::strip_prefixes(token, bg);
         let cb = bg.rarity(bare);
-        let x = rarity(cb, w);
+        let mut x = rarity(cb, w);
+        // A word that decides a desk (`בחירות`, `מחבלים`, `שלג`) says which section the
+        // event is in, not which event: on an election or terror day it is in half the
+        // headlines, and the stream's own counts know that only after hours.
+        if w.desk != 1.0
+            && lex
+                .desks
+                .desk_weight(token)
+                .max(lex.desks.desk_weight(bare))
+                >= DECISIVE
+        {
+            x *= w.desk;
+        }
         if let Some(id) = lex.concepts.of(token) {
             if phrases {
                 units[i] = Some((format!("c{id}"), x));

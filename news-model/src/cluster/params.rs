@@ -30,6 +30,8 @@ pub struct Weights {
     /// Two content words side by side (`מעבר קוניטרה`, `פרס נובל`), against the geometric
     /// mean of their weights.
     pub phrase: f32,
+    /// A word deciding a desk in the topic table (`בחירות`, `מחבלים`), against its rarity.
+    pub desk: f32,
 }
 
 impl Default for Weights {
@@ -49,9 +51,10 @@ impl Default for Weights {
             word: 0.0,
             name: 1.6,
             number: 2.0,
-            person: 3.0,
+            person: 1.0,
             gram: 0.0,
             phrase: 1.0,
+            desk: 0.25,
         }
     }
 }
@@ -169,6 +172,7 @@ impl Params {
             "weights.person" => w.person = float()?,
             "weights.gram" => w.gram = float()?,
             "weights.phrase" => w.phrase = float()?,
+            "weights.desk" => w.desk = float()?,
             _ => return Err(format!("no parameter {name}")),
         }
         Ok(())
@@ -214,6 +218,7 @@ mod tests {
             "weights.person",
             "weights.gram",
             "weights.phrase",
+            "weights.desk",
         ] {
             p.set(name, "1").unwrap();
         }
