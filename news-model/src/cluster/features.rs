@@ -321,6 +321,37 @@ mod tests {
     }
 
     #[test]
+    fn a_word_deciding_a_desk_weighs_less_than_the_event_words() {
+        // `בחירות` decides the politics desk in the topic table; `קלפיות` and `נפתחו` do not.
+        let lex = Lexicons::builtin();
+        let text = "הבחירות: הקלפיות נפתחו";
+        let weights = |w: &Weights| -> HashMap<Feature, f32> {
+            extract_with(text, "", &lex, w).into_iter().collect()
+        };
+        let plain = weights(&Weights {
+            desk: 1.0,
+            phrase: 0.0,
+            ..Weights::default()
+        });
+        let desk = weights(&Weights {
+            phrase: 0.0,
+            ..Weights::default()
+        });
+        assert_eq!(lex.desks.desk_weight("בחירות"), DECISIVE);
+        let elections = Feature {
+            kind: Kind::Concept,
+            value: lex.concepts.of("בחירות").unwrap().to_string(),
+        };
+        let ratio = desk[&elections] / plain[&elections];
+        assert!((ratio - Weights::default().desk).abs() < 1e-6, "{ratio}");
+        let others: Vec<&Feature> = plain.keys().filter(|f| **f != elections).collect();
+        assert!(!others.is_empty());
+        for f in others {
+            assert_eq!(desk[f], plain[f], "{f:?}");
+        }
+    }
+
+    #[test]
     fn prefixed_and_plain_forms_share_their_word() {
         let c = Concepts::builtin();
         let lex = Lexicons {

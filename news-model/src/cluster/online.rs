@@ -6,10 +6,12 @@
 //!
 //! Similarity is the cosine of the article's weighted features ([`super::features`]) and a
 //! cluster's centroid (the sum of its articles' features), times a time decay
-//! `exp(−Δh / decay_hours)`, `Δh` the hours from the cluster's span to the article. Weights
-//! come from the background lists, not from the stream, so they are fixed per feature: a
-//! centroid's norm is kept with it, and an article is compared with the clusters that share
-//! a feature with it through an inverted index.
+//! `exp(−Δh / decay_hours)`, `Δh` the hours from the cluster's span to the article, and times
+//! `exp(−excess / long_decay_hours)` for a cluster that would span more than
+//! [`Params::long_after_hours`] with it. Weights come from the background lists, not from
+//! the stream, so they are fixed per feature: a centroid's norm is kept with it, and an
+//! article is compared with the clusters that share a feature with it through an inverted
+//! index.
 //!
 //! Precision first (a false merge claims outlets corroborated each other):
 //!
@@ -537,7 +539,10 @@ impl<'c> Clusterer<'c> {
             let n = v_norm * self.cluster_norm(cid, c);
             let d = robust_dot(terms.into_iter(), p.robust);
             let cos = if n == 0.0 { 0.0 } else { d / n };
-            let score = cos as f32 * (-age / p.decay_hours).exp();
+            // A cluster growing past half a day needs more likeness to grow further.
+            let long = (c.span_with(at) - p.long_after_hours).max(0.0);
+            let score =
+                cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
             let edit = if source.is_empty() {
                 0.0
             } else {
@@ -626,6 +631,54 @@ mod tests {
         );
         assert_ne!(other.cluster, first.cluster);
         assert_eq!(edited.cluster, first.cluster);
+    }
+
+    #[test]
+    fn a_cluster_running_for_more_than_half_a_day_needs_more_likeness_to_grow() {
+        // A day of one election: turnout updates every two hours keep one cluster open
+        // from 07:00 on; at 22:00 the exit polls share its election words.
+        let run = |params: Params| {
+            let mut c = Clusterer::new(Concepts::builtin(), params);
+            let outlets = [
+                "ynet", "mako", "n12", "walla", "kan", "maariv", "haaretz", "nrg",
+            ];
+            let mut first = None;
+            for (i, outlet) in outlets.iter().enumerate() {
+                let at = t0() - Duration::hours(1) + Duration::hours(2 * i as i64);
+                c.evict(at);
+                let a = c.add_article(
+                    i as i64,
+                    at,
+                    outlet,
+                    &format!(
+                        "Knesset election: turnout at {} percent of voters",
+                        20 + 8 * i
+                    ),
+                    "",
+                );
+                first.get_or_insert(a.cluster);
+            }
+            let at = t0() + Duration::hours(14);
+            c.evict(at);
+            let polls = c.add_article(
+                100,
+                at,
+                "israelhayom",
+                "Knesset election exit polls: Likud ahead, turnout high",
+                "",
+            );
+            (first.unwrap(), polls.cluster)
+        };
+        let (turnout, polls) = run(Params::default());
+        assert_ne!(polls, turnout, "exit polls opened their own story");
+        let (turnout, polls) = run(Params {
+            long_after_hours: 1000.0,
+            ..Params::default()
+        });
+        assert_eq!(
+            polls, turnout,
+            "without the rule the running cluster takes them"
+        );
     }
 
     #[test]

@@ -101,6 +101,13 @@ pub struct Params {
     pub decay_hours: f32,
     /// A feature unseen this long, and in no open cluster, is forgotten; thirty days.
     pub vocabulary_hours: f32,
+    /// A cluster that would span more than this many hours with an article takes it only at
+    /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
+    /// coverage mostly falls within half a day, and a cluster kept open by a day of one
+    /// topic (an election day's turnout, exit polls, results and speeches) would otherwise
+    /// take each of its events in turn.
+    pub long_after_hours: f32,
+    pub long_decay_hours: f32,
     pub weights: Weights,
 }
 
@@ -127,6 +134,8 @@ impl Default for Params {
             max_span_hours: 36.0,
             decay_hours: 8.0,
             vocabulary_hours: 720.0,
+            long_after_hours: 12.0,
+            long_decay_hours: 12.0,
             weights: Weights::default(),
         }
     }
@@ -161,6 +170,8 @@ impl Params {
             "max_span_hours" => self.max_span_hours = float()?,
             "decay_hours" => self.decay_hours = float()?,
             "vocabulary_hours" => self.vocabulary_hours = float()?,
+            "long_after_hours" => self.long_after_hours = float()?,
+            "long_decay_hours" => self.long_decay_hours = float()?,
             "weights.floor_cb" => w.floor_cb = float()?,
             "weights.rarity" => w.rarity = float()?,
             "weights.concept" => w.concept = float()?,
