@@ -62,20 +62,28 @@
 //!     --grid anchor_threshold=0.1,0.13,0.18
 //! ```
 //!
-//! Held-out windows: 2014-07 F1 0.563 (P 0.973), 2014-08 0.726 (P 0.945), 2014-10 0.915
-//! (P 0.973); pooled over the 263 headlines P 0.960, R 0.604, F1 0.741 (before headline
-//! phrases, with the grid of that time: P 0.921, R 0.594, F1 0.722). Each window's choice
-//! was phrases 1 and threshold 0.12, where before phrases the choices did not carry from one
-//! window to another; the default is one step higher, 0.13 (the same precision on the
-//! development set, recall 0.012 less), because at 0.11 one merge of two fights on the Golan
-//! hours apart costs 0.04 of precision: precision first. The development figures above are
+//! Held-out windows: 2014-07 F1 0.574 (P 0.973), 2014-08 0.702 (P 0.863), 2014-10 0.889
+//! (P 0.973); pooled over the 263 headlines P 0.921, R 0.597, F1 0.724. The 2014-08 window
+//! chose no phrases and threshold 0.15 on the others, which costs it precision: three windows
+//! are too few to choose by, so the defaults were chosen with four more real windows of the
+//! same source labelled for the project by the same rules (`tests/data/clustering-heldout`:
+//! a Paris terror weekend and an election day to choose with, a terror attack in Jerusalem
+//! and a snowstorm weekend held out; `scripts/clustering-heldout` joins the labels with the
+//! headlines, which cannot be shipped, so no CI test reads them). On the election day the
+//! earlier defaults made one story of two dozen events through the candidates' names and the
+//! election words; a person weighing as a word ([`Weights::person`]), desk words weighing a
+//! quarter ([`Weights::desk`]) and the half-day rule ([`Params::long_after_hours`]) were
+//! chosen there, at no loss on the development set, and raised precision on the held-out
+//! windows too. The default threshold is 0.13 (at 0.11 one merge of two fights on the Golan
+//! hours apart costs 0.04 of precision: precision first). The development figures above are
 //! still an upper bound for other days. The issue's goal (F1 ≥ 0.85 at precision ≥ 0.95) is
 //! not reached: most of the recall lost is one story told in different words (`ייטמנו`,
 //! `מובאים למנוחות`, `מסע הלוויה` for one funeral: in that window two thirds of the pairs of
 //! headlines of one story share no feature at all), and related events of one place and day
-//! (a border crossing taken, a mortar on the Golan hours later) that the gold keeps apart. A lower bar for an article
-//! naming a cluster's core name or person ([`Params::anchor_threshold`]) is there but not
-//! chosen (equal to the threshold by default).
+//! (a border crossing taken, a mortar on the Golan hours later) that the gold keeps apart.
+//! A lower bar for an article naming a cluster's core name or person
+//! ([`Params::anchor_threshold`]) is there but not chosen (equal to the threshold by
+//! default).
 //!
 //! Word vectors for that meaning-level relatedness were looked for and could not be tried:
 //! the pre-trained Hebrew fastText vectors (Grave et al. 2018, CC BY-SA 3.0) cannot be
