@@ -57,7 +57,8 @@ pub struct Feature {
 }
 
 /// What features are read with: the concept table, the background frequencies, the
-/// people registry and the desk vocabulary. Each can be the caller's; [`Lexicons::builtin`] are the shipped ones.
+/// people registry and the desk vocabulary. Each can be the caller's;
+/// [`Lexicons::builtin`] are the shipped ones.
 #[derive(Debug, Clone, Copy)]
 pub struct Lexicons<'l> {
     pub concepts: &'l Concepts,
