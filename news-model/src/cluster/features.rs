@@ -156,13 +156,8 @@ fn add_text(
         // A word that decides a desk (`בחירות`, `מחבלים`, `שלג`) says which section the
         // event is in, not which event: on an election or terror day it is in half the
         // headlines, and the stream's own counts know that only after hours.
-        if w.desk != 1.0
-            && lex
-                .desks
-                .desk_weight(token)
-                .max(lex.desks.desk_weight(bare))
-                >= DECISIVE
-        {
+        let desk = |t: &str| lex.desks.desk_weight(t) >= DECISIVE;
+        if w.desk != 1.0 && (desk(bare) || (bare.len() != token.len() && desk(token))) {
             x *= w.desk;
         }
         if let Some(id) = lex.concepts.of(token) {

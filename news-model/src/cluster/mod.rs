@@ -102,12 +102,14 @@
 //! into events that share theirs; the real windows decided.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`, a 100,000-article
-//! stream on one thread, newsrooms given): 12,400 articles/s (first pass and criterion's
-//! sample alike) on a shared 2-core machine, against 13,700–13,900 before headline phrases
-//! (phrases of summaries too made it 9,700, with three times the vocabulary, for no gain on
-//! real headlines); 7,400–12,600 while another build held both cores (load average 4); at
-//! most 47 clusters open. The core merge ([`merge`]) costs about 13% measured back to back
-//! (15,700 against 13,700 articles/s). A bench figure, never asserted by a test.
+//! stream on one thread, newsrooms given): 11,100–11,200 articles/s (first pass and
+//! criterion's sample alike) on a shared 2-core machine, at most 57 clusters open; 12,400
+//! before desk words and the half-day rule (the fixture's stream, repeated, then had at
+//! most 47 clusters open: more clusters, more candidates), 13,700–13,900 before headline
+//! phrases (phrases of summaries too made it 9,700, with three times the vocabulary, for no
+//! gain on real headlines); 7,400–12,600 while another build held both cores (load average
+//! 4). The core merge ([`merge`]) costs about 13% measured back to back (15,700 against
+//! 13,700 articles/s). A bench figure, never asserted by a test.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
