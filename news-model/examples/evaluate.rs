@@ -1,5 +1,6 @@
 //! Story clustering scored against gold labels: B-cubed and pairwise precision, recall and
-//! F1 per window and overall, then the worst merges and splits.
+//! F1 per window and overall, what the features allow (an oracle joining one story's
+//! headlines that share features), then the worst merges and splits.
 //!
 //!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]...
 //!
@@ -10,8 +11,8 @@
 
 use std::process::ExitCode;
 
-use lashon_news::cluster::eval::{cluster_stream, evaluate, read_gold};
-use lashon_news::cluster::{Clusterer, Concepts, Params};
+use lashon_news::cluster::eval::{cluster_stream, evaluate, feature_ceiling, read_gold};
+use lashon_news::cluster::{Clusterer, Concepts, Lexicons, Params};
 
 fn main() -> ExitCode {
     let mut file = None;
@@ -65,6 +66,16 @@ fn main() -> ExitCode {
     let e = evaluate(&gold, &cluster_stream(&gold, &mut clusterer));
     println!("{file}: {params:?}");
     print!("{}", e.summary());
+    // What the features allow: same-story headlines joined when they share one feature, or
+    // two (see `feature_ceiling`).
+    let lex = Lexicons::builtin();
+    for n in [1, 2] {
+        let s = feature_ceiling(&gold, &lex, &params.weights, n);
+        println!(
+            "oracle joining one story's headlines sharing {n}+ features: B-cubed P {:.3} R {:.3} F1 {:.3}",
+            s.precision, s.recall, s.f1
+        );
+    }
     print!("{}", e.mistakes(worst, 6));
     ExitCode::SUCCESS
 }

@@ -1,7 +1,8 @@
 //! Clustering quality against gold labels: the measures ([`bcubed`], [`pairwise`]), gold
 //! articles read from JSON lines ([`read_gold`]), a clusterer run over them as a service
-//! would ([`cluster_stream`]) and the report per window with the worst merges and splits
-//! ([`evaluate`]). The example `evaluate` prints it for a file:
+//! would ([`cluster_stream`]), the report per window with the worst merges and splits
+//! ([`evaluate`]) and what the features allow ([`feature_ceiling`]). The example `evaluate`
+//! prints them for a file:
 //!
 //! ```text
 //! cargo run -p lashon-news --release --example evaluate -- FILE.jsonl
@@ -22,11 +23,13 @@
 //! print!("{}", e.summary());
 //! ```
 
+mod ceiling;
 mod gold;
 mod report;
 mod run;
 mod scores;
 
+pub use ceiling::feature_ceiling;
 pub use gold::{read_gold, GoldArticle, GoldError};
 pub use report::{
     evaluate, Evaluation, Figures, Mistake, Part, Shown, WindowFigures, WINDOW_GAP_HOURS,
