@@ -167,22 +167,12 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
                 continue;
             }
             let (mut dot, mut strong, mut concepts) = (0.0f32, 0, 0);
-            let (va, vb) = (&vectors[i], &vectors[j]);
-            let (mut x, mut y) = (0, 0);
-            while x < va.len() && y < vb.len() {
-                match va[x].0.cmp(&vb[y].0) {
-                    std::cmp::Ordering::Less => x += 1,
-                    std::cmp::Ordering::Greater => y += 1,
-                    std::cmp::Ordering::Equal => {
-                        dot += va[x].1 * vb[y].1;
-                        match kinds[va[x].0 as usize] {
-                            Kind::Concept | Kind::Word => concepts += 1,
-                            Kind::Name | Kind::Number | Kind::Person => strong += 1,
-                            Kind::Gram | Kind::Phrase => {}
-                        }
-                        x += 1;
-                        y += 1;
-                    }
+            for (f, x, y) in crate::cluster::sorted::shared(&vectors[i], &vectors[j]) {
+                dot += x * y;
+                match kinds[f as usize] {
+                    Kind::Concept | Kind::Word => concepts += 1,
+                    Kind::Name | Kind::Number | Kind::Person => strong += 1,
+                    Kind::Gram | Kind::Phrase => {}
                 }
             }
             if strong == 0 && concepts < p.min_shared_concepts {

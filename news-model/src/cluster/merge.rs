@@ -34,18 +34,7 @@ fn norm(core: &Core) -> f64 {
 
 /// Cosine of two cores sorted by feature.
 fn core_cosine(a: &Core, b: &Core) -> f64 {
-    let (mut i, mut j, mut d) = (0, 0, 0.0f64);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                d += a[i].1 * b[j].1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
+    let d: f64 = super::sorted::shared(a, b).map(|(_, x, y)| x * y).sum();
     let n = norm(a) * norm(b);
     if n == 0.0 {
         0.0

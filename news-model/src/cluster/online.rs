@@ -184,18 +184,9 @@ fn norm(v: &[(u32, f32)]) -> f64 {
 
 /// Cosine of two sparse vectors sorted by feature id.
 fn cosine_sorted(a: &[(u32, f32)], b: &[(u32, f32)]) -> f64 {
-    let (mut i, mut j, mut d) = (0, 0, 0.0f64);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                d += f64::from(a[i].1) * f64::from(b[j].1);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
+    let d: f64 = super::sorted::shared(a, b)
+        .map(|(_, x, y)| f64::from(*x) * f64::from(*y))
+        .sum();
     let n = norm(a) * norm(b);
     if n == 0.0 {
         0.0

@@ -110,6 +110,7 @@ pub struct Params {
     /// topic (an election day's turnout, exit polls, results and speeches) would otherwise
     /// take each of its events in turn.
     pub long_after_hours: f32,
+    /// The hours over which that discount falls to 1/e.
     pub long_decay_hours: f32,
     pub weights: Weights,
 }
