@@ -85,7 +85,8 @@
 //! pairs of the story's headlines share no feature) while headlines of related events of
 //! one place and day (a border crossing taken, a mortar on the Golan hours later) that the
 //! gold keeps apart share as much. Other decisions over the same features did no better
-//! on the labelled windows (tried once, with scripts outside the crate): a pairwise model
+//! on the labelled windows (`scripts/clustering-pairs`, a study over the features of
+//! `--example features`, outside the tests): a pairwise model
 //! learned from the development and tuning windows (logistic regression and boosted trees
 //! over the cosine, shared features by kind, hours apart and outlet) ranked the held-out
 //! windows' pairs no better than the cosine alone; communities of the cosine graph
