@@ -10,7 +10,7 @@ use super::schema::{at, internal, json, parse};
 use super::writer::PgWriter;
 use tokio_postgres::Row;
 
-use crate::postgres::connections::{sql, Param, PgConn};
+use crate::postgres::connections::{owned, sql, Param, PgConn};
 
 impl ArticleWrites for PgWriter<'_> {
     /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
@@ -76,9 +76,9 @@ impl ArticleWrites for PgWriter<'_> {
                     )
                     .map_err(sql)?
                     .get(0);
-                c.execute(
+                c.defer(
                     "UPDATE articles SET record = $2 WHERE id = $1",
-                    &[&id, &json(&member(id, 0))?],
+                    owned![id, json(&member(id, 0))?],
                 )
                 .map_err(sql)?;
                 Ok((id, true))

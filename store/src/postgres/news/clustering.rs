@@ -14,7 +14,7 @@ use lashon_news::Lang;
 use super::articles::article_pages;
 use super::schema::{at, json, parse};
 use super::writer::PgWriter;
-use crate::postgres::connections::sql;
+use crate::postgres::connections::{owned, sql};
 
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
@@ -116,9 +116,9 @@ impl ClusteringWrites for PgWriter<'_> {
     /// Puts article `article_id` in story `story_id`.
     fn assign(&self, article_id: i64, story_id: i64) -> Result<(), RepoError> {
         self.conn()?
-            .execute(
+            .defer(
                 "UPDATE articles SET story_id = $2 WHERE id = $1",
-                &[&article_id, &story_id],
+                owned![article_id, story_id],
             )
             .map_err(sql)?;
         Ok(())
@@ -189,11 +189,11 @@ impl ClusteringWrites for PgWriter<'_> {
         let mut list: FeatureList = features.iter().map(|(f, w)| (f.clone(), *w)).collect();
         list.sort_by(|a, b| a.0.cmp(&b.0));
         self.conn()?
-            .execute(
+            .defer(
                 "INSERT INTO story_features (story_id, first_at, features) VALUES ($1, $2, $3)
                  ON CONFLICT (story_id) DO UPDATE SET first_at = excluded.first_at,
                    features = excluded.features",
-                &[&story_id, &at(first_at), &json(&list)?],
+                owned![story_id, at(first_at), json(&list)?],
             )
             .map_err(sql)?;
         Ok(())

@@ -46,7 +46,9 @@ fn in_transaction(
     f: &mut dyn FnMut(&dyn NewsWrite) -> Result<(), RepoError>,
 ) -> Result<(), Failed> {
     let tx = conn.begin().map_err(|e| Failed::NothingKept(sql(e)))?;
-    if let Err(e) = f(&PgWriter::new(conn)) {
+    // The deferred writes are sent before COMMIT, so that one of them failing is a failed
+    // transaction (nothing kept), not a failed commit.
+    if let Err(e) = f(&PgWriter::new(conn)).and_then(|()| conn.flush().map_err(sql)) {
         // A failed ROLLBACK leaves the connection marked broken: it serves no other call.
         let _ = tx.end(false);
         return Err(Failed::NothingKept(e));

@@ -7,7 +7,7 @@ use lashon_news::record::PersonRecord;
 
 use super::schema::{at, json};
 use super::writer::PgWriter;
-use crate::postgres::connections::sql;
+use crate::postgres::connections::{owned, sql};
 
 impl PeopleWrites for PgWriter<'_> {
     /// Adds or replaces a person with their aliases.
@@ -74,12 +74,15 @@ impl PeopleWrites for PgWriter<'_> {
         people: &[i64],
     ) -> Result<(), RepoError> {
         let c = self.conn()?;
-        c.execute("DELETE FROM mentions WHERE article_id = $1", &[&article_id])
-            .map_err(sql)?;
+        c.defer(
+            "DELETE FROM mentions WHERE article_id = $1",
+            owned![article_id],
+        )
+        .map_err(sql)?;
         for p in people {
-            c.execute(
+            c.defer(
                 "INSERT INTO mentions (person_id, at, article_id) VALUES ($1, $2, $3)",
-                &[p, &at(when), &article_id],
+                owned![*p, at(when), article_id],
             )
             .map_err(sql)?;
         }

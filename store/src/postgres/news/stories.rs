@@ -11,7 +11,7 @@ use lashon_news::{search, StoryState};
 
 use super::schema::{at, json, parse};
 use super::writer::{registry, PgWriter};
-use crate::postgres::connections::sql;
+use crate::postgres::connections::{owned, sql};
 
 impl StoryWrites for PgWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the
@@ -59,68 +59,93 @@ impl StoryWrites for PgWriter<'_> {
             .iter()
             .map(|s| format!(",{},", s.as_str()))
             .collect();
-        c.execute(
+        // Deferred: sent together with the members' update below (one round trip).
+        c.defer(
             "INSERT INTO stories (id, topic, state, latest_at, thread_id, missing, record)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (id) DO UPDATE SET topic = excluded.topic, state = excluded.state,
                latest_at = excluded.latest_at, thread_id = excluded.thread_id,
                missing = excluded.missing, record = excluded.record",
-            &[
-                &record.id,
-                &record.topic.as_str(),
-                &record.state.map(StoryState::as_str),
-                &at(last),
-                &story.thread_id,
-                &missing,
-                &json(&record)?,
+            owned![
+                record.id,
+                record.topic.as_str(),
+                record.state.map(StoryState::as_str),
+                at(last),
+                story.thread_id,
+                missing,
+                json(&record)?,
             ],
         )
         .map_err(sql)?;
-        c.execute(
+        c.defer(
             "DELETE FROM story_sources WHERE story_id = $1",
-            &[&record.id],
+            owned![record.id],
         )
         .map_err(sql)?;
-        for k in &record.coverage.sources {
-            c.execute(
-                "INSERT INTO story_sources (source, latest_at, story_id) VALUES ($1, $2, $3)
-                 ON CONFLICT DO NOTHING",
-                &[k, &at(last), &record.id],
-            )
-            .map_err(sql)?;
-        }
+        c.defer(
+            "INSERT INTO story_sources (source, latest_at, story_id)
+             SELECT source, $2, $3 FROM UNNEST($1::text[]) AS s(source)
+             ON CONFLICT DO NOTHING",
+            owned![
+                record
+                    .coverage
+                    .sources
+                    .iter()
+                    .cloned()
+                    .collect::<Vec<String>>(),
+                at(last),
+                record.id
+            ],
+        )
+        .map_err(sql)?;
         // The forms lashon-news folds, as they are: SQLite's FTS5 table holds the same.
         let forms = search::index_forms(&record.search_text());
-        c.execute(
+        c.defer(
             "INSERT INTO story_search (story_id, forms) VALUES ($1, array_to_tsvector($2::text[]))
              ON CONFLICT (story_id) DO UPDATE SET forms = excluded.forms",
-            &[&record.id, &forms],
+            owned![record.id, forms],
         )
         .map_err(sql)?;
         let ids: Vec<i64> = members.iter().map(|m| m.article_id).collect();
-        c.execute(
+        c.defer(
             "UPDATE articles SET story_id = NULL WHERE story_id = $1 AND NOT (id = ANY($2))",
-            &[&record.id, &ids],
+            owned![record.id, ids.clone()],
         )
         .map_err(sql)?;
+        // Every member in one statement; the ones not stored yet are inserted after.
+        let members: Vec<MemberRecord> = members
+            .iter()
+            .map(|m| MemberRecord {
+                story_id: record.id,
+                ..m.clone()
+            })
+            .collect();
+        let mut sources = Vec::with_capacity(members.len());
+        let mut languages = Vec::with_capacity(members.len());
+        let mut published = Vec::with_capacity(members.len());
+        let mut records = Vec::with_capacity(members.len());
+        for m in &members {
+            sources.push(m.source.clone());
+            languages.push(m.language.as_str());
+            published.push(at(m.published_at));
+            records.push(json(m)?);
+        }
+        let updated: std::collections::HashSet<i64> = c
+            .query(
+                "UPDATE articles AS a SET story_id = $2, source = u.source, language = u.language,
+                   published_at = u.published_at, record = u.record
+                 FROM UNNEST($1::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+                   AS u(id, source, language, published_at, record)
+                 WHERE a.id = u.id
+                 RETURNING a.id",
+                &[&ids, &record.id, &sources, &languages, &published, &records],
+            )
+            .map_err(sql)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
         for m in members {
-            let mut m = m.clone();
-            m.story_id = record.id;
-            let updated = c
-                .execute(
-                    "UPDATE articles SET story_id = $2, source = $3, language = $4,
-                     published_at = $5, record = $6 WHERE id = $1",
-                    &[
-                        &m.article_id,
-                        &m.story_id,
-                        &m.source,
-                        &m.language.as_str(),
-                        &at(m.published_at),
-                        &json(&m)?,
-                    ],
-                )
-                .map_err(sql)?;
-            if updated == 0 {
+            if !updated.contains(&m.article_id) {
                 let seq = self.next_seq()?;
                 c.execute(
                     "INSERT INTO articles (id, url, seq, source, language, published_at, story_id,
@@ -198,9 +223,9 @@ impl StoryWrites for PgWriter<'_> {
         rec.state = Some(state);
         rec.verdict = verdict;
         self.conn()?
-            .execute(
+            .defer(
                 "UPDATE stories SET state = $2, record = $3 WHERE id = $1",
-                &[&id, &state.as_str(), &json(&rec)?],
+                owned![id, state.as_str(), json(&rec)?],
             )
             .map_err(sql)?;
         Ok(())
@@ -217,9 +242,9 @@ impl StoryWrites for PgWriter<'_> {
             days: t.days(),
         });
         self.conn()?
-            .execute(
+            .defer(
                 "UPDATE stories SET thread_id = $2, record = $3 WHERE id = $1",
-                &[&id, &thread.map(|t| t.id), &json(&rec)?],
+                owned![id, thread.map(|t| t.id), json(&rec)?],
             )
             .map_err(sql)?;
         Ok(())
@@ -228,11 +253,11 @@ impl StoryWrites for PgWriter<'_> {
     /// Adds or replaces a thread.
     fn put_thread(&self, t: &ThreadRecord) -> Result<(), RepoError> {
         self.conn()?
-            .execute(
+            .defer(
                 "INSERT INTO threads (id, nodes, newest_at, record) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (id) DO UPDATE SET nodes = excluded.nodes,
                    newest_at = excluded.newest_at, record = excluded.record",
-                &[&t.id, &i64::from(t.nodes), &at(t.newest_at), &json(t)?],
+                owned![t.id, i64::from(t.nodes), at(t.newest_at), json(t)?],
             )
             .map_err(sql)?;
         Ok(())
@@ -290,7 +315,7 @@ impl StoryWrites for PgWriter<'_> {
     fn set_signal(&self, s: &SignalRecord) -> Result<(), RepoError> {
         let g = &s.signals;
         self.conn()?
-            .execute(
+            .defer(
                 "INSERT INTO signals (story_id, state, computed_at, acceleration, velocity,
                  heat, importance, significance, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                  ON CONFLICT (story_id) DO UPDATE SET state = excluded.state,
@@ -298,16 +323,16 @@ impl StoryWrites for PgWriter<'_> {
                    velocity = excluded.velocity, heat = excluded.heat,
                    importance = excluded.importance, significance = excluded.significance,
                    record = excluded.record",
-                &[
-                    &s.story_id,
-                    &s.state.as_str(),
-                    &at(s.computed_at),
-                    &g.acceleration,
-                    &g.velocity,
-                    &g.heat,
-                    &g.importance,
-                    &g.significance,
-                    &json(s)?,
+                owned![
+                    s.story_id,
+                    s.state.as_str(),
+                    at(s.computed_at),
+                    g.acceleration,
+                    g.velocity,
+                    g.heat,
+                    g.importance,
+                    g.significance,
+                    json(s)?,
                 ],
             )
             .map_err(sql)?;
@@ -319,15 +344,15 @@ impl StoryWrites for PgWriter<'_> {
         let mut change = change.clone();
         change.seq = self.next_seq()?;
         self.conn()?
-            .execute(
+            .defer(
                 "INSERT INTO changes (seq, story_id, state, changed_at, record)
                  VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &change.seq,
-                    &change.story_id,
-                    &change.state.as_str(),
-                    &at(change.changed_at),
-                    &json(&change)?,
+                owned![
+                    change.seq,
+                    change.story_id,
+                    change.state.as_str(),
+                    at(change.changed_at),
+                    json(&change)?,
                 ],
             )
             .map_err(sql)?;

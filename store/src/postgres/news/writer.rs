@@ -15,7 +15,7 @@ use lashon_core::news::RepoError;
 use lashon_news::types::Newsroom;
 
 use super::schema::parse;
-use crate::postgres::connections::{sql, PgConn};
+use crate::postgres::connections::{owned, sql, PgConn};
 
 /// The advisory lock key of news writes (any constant; `news` in ASCII).
 const NEWS_WRITES: i64 = 0x6e65_7773;
@@ -24,6 +24,8 @@ const NEWS_WRITES: i64 = 0x6e65_7773;
 pub struct PgWriter<'c> {
     conn: &'c PgConn,
     serialized: Cell<bool>,
+    /// The last sequence number this transaction took ([`PgWriter::next_seq`]).
+    seq: Cell<Option<i64>>,
 }
 
 impl<'c> PgWriter<'c> {
@@ -32,6 +34,7 @@ impl<'c> PgWriter<'c> {
         PgWriter {
             conn,
             serialized: Cell::new(false),
+            seq: Cell::new(None),
         }
     }
 
@@ -53,15 +56,32 @@ impl<'c> PgWriter<'c> {
         self.conn
     }
 
+    /// The next number of the sequence that orders articles and changes. The first call of
+    /// a transaction reads it from the database; later ones count on here (news writes are
+    /// serialized by the lock [`PgWriter::conn`] takes, so nobody else takes one meanwhile)
+    /// and store the count with a deferred write.
     pub(super) fn next_seq(&self) -> Result<i64, RepoError> {
-        Ok(self
-            .conn()?
-            .query_one(
-                "UPDATE news_meta SET value = value + 1 WHERE name = 'seq' RETURNING value",
-                &[],
-            )
-            .map_err(sql)?
-            .get(0))
+        let c = self.conn()?;
+        let next = match self.seq.get() {
+            None => c
+                .query_one(
+                    "UPDATE news_meta SET value = value + 1 WHERE name = 'seq' RETURNING value",
+                    &[],
+                )
+                .map_err(sql)?
+                .get(0),
+            Some(last) => {
+                let next = last + 1;
+                c.defer(
+                    "UPDATE news_meta SET value = $1 WHERE name = 'seq'",
+                    owned![next],
+                )
+                .map_err(sql)?;
+                next
+            }
+        };
+        self.seq.set(Some(next));
+        Ok(next)
     }
 }
 
