@@ -381,3 +381,120 @@ pub fn pool(config: Config, wait: Duration) -> r2d2::Pool<PgManager> {
         .connection_timeout(wait.max(Duration::from_millis(100)))
         .build_unchecked(PgManager::new(config))
 }
+
+#[cfg(test)]
+mod tests {
+    use r2d2::ManageConnection;
+
+    use super::*;
+    use crate::postgres::testing::TestDatabase;
+
+    /// A connection to a fresh database with a table `t (id INT PRIMARY KEY, v TEXT)`, or
+    /// `None` when no test server is configured.
+    fn table() -> Option<(TestDatabase, PgConn)> {
+        let db = TestDatabase::from_env()?;
+        let conn = PgManager::new(db.url.parse().unwrap()).connect().unwrap();
+        conn.batch("CREATE TABLE t (id INT PRIMARY KEY, v TEXT NOT NULL)")
+            .unwrap();
+        Some((db, conn))
+    }
+
+    fn rows(conn: &PgConn) -> Vec<(i32, String)> {
+        conn.query("SELECT id, v FROM t ORDER BY id", &[])
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect()
+    }
+
+    #[test]
+    fn deferred_writes_run_in_call_order_before_the_next_call() {
+        let Some((_db, conn)) = table() else { return };
+        let tx = conn.begin().unwrap();
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![1i32, "a".to_string()],
+        )
+        .unwrap();
+        conn.defer(
+            "UPDATE t SET v = $2 WHERE id = $1",
+            owned![1i32, "b".to_string()],
+        )
+        .unwrap();
+        // A plain execute sees them, and its own answer is exact.
+        let changed = conn
+            .execute("UPDATE t SET v = v || '!' WHERE id = $1", &[&1i32])
+            .unwrap();
+        assert_eq!(changed, 1);
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![2i32, "c".to_string()],
+        )
+        .unwrap();
+        tx.end(true).unwrap();
+        assert_eq!(rows(&conn), [(1, "b!".to_string()), (2, "c".to_string())]);
+    }
+
+    #[test]
+    fn a_failing_deferred_write_fails_the_flush_and_a_rollback_keeps_nothing() {
+        let Some((_db, conn)) = table() else { return };
+        let tx = conn.begin().unwrap();
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![1i32, "a".to_string()],
+        )
+        .unwrap();
+        // The same key again: the error comes with the flush.
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![1i32, "b".to_string()],
+        )
+        .unwrap();
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![2i32, "c".to_string()],
+        )
+        .unwrap();
+        let e = conn.flush().unwrap_err();
+        assert_eq!(e.code(), Some(&SqlState::UNIQUE_VIOLATION));
+        tx.end(false).unwrap();
+        assert!(rows(&conn).is_empty());
+    }
+
+    #[test]
+    fn a_rollback_drops_the_writes_not_sent() {
+        let Some((_db, conn)) = table() else { return };
+        let tx = conn.begin().unwrap();
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![1i32, "a".to_string()],
+        )
+        .unwrap();
+        tx.end(false).unwrap();
+        // Nothing of the rolled-back transaction is sent with the next one.
+        let tx = conn.begin().unwrap();
+        conn.defer(
+            "INSERT INTO t VALUES ($1, $2)",
+            owned![2i32, "b".to_string()],
+        )
+        .unwrap();
+        tx.end(true).unwrap();
+        assert_eq!(rows(&conn), [(2, "b".to_string())]);
+    }
+
+    #[test]
+    fn many_deferred_writes_are_sent_in_bounded_batches() {
+        let Some((_db, conn)) = table() else { return };
+        let n = DEFERRED as i32 * 3 + 7;
+        let tx = conn.begin().unwrap();
+        for i in 0..n {
+            conn.defer("INSERT INTO t VALUES ($1, $2)", owned![i, i.to_string()])
+                .unwrap();
+            assert!(conn.deferred.borrow().len() < DEFERRED);
+        }
+        tx.end(true).unwrap();
+        let got = rows(&conn);
+        assert_eq!(got.len(), n as usize);
+        assert!(got.iter().all(|(i, v)| *v == i.to_string()));
+    }
+}
