@@ -502,3 +502,56 @@ fn registry_people_and_export_match_the_reference_on(backend: Backend) {
         assert!(total > 0);
     }
 }
+
+#[test]
+fn an_article_listed_twice_in_a_story_is_written_as_its_last_listing() {
+    backends::each(an_article_listed_twice_in_a_story_is_written_as_its_last_listing_on);
+}
+
+fn an_article_listed_twice_in_a_story_is_written_as_its_last_listing_on(backend: Backend) {
+    let (_mem, db) = fill(backend, 29);
+    let sql = &*db.store;
+    let member = |article: i64, source: &str| MemberRecord {
+        article_id: article,
+        story_id: 0,
+        source: source.into(),
+        headline: Localized::en("Knesset vote"),
+        original: "Knesset vote".into(),
+        published_at: now(),
+        url: format!("https://example.invalid/listed-twice/{article}"),
+        language: Lang::En,
+        story_type: "news".into(),
+        framing: None,
+        updated_at: None,
+    };
+    let story = NewStory {
+        id: 9_000_001,
+        url: "https://example.invalid/story/9000001".into(),
+        headline: Localized::en("Knesset vote"),
+        summary: Localized::default(),
+        topic: Topic::ALL[0],
+        state: None,
+        verdict: None,
+        thread_id: None,
+        framing_note: Localized::default(),
+        entities: vec![],
+        updated_at: None,
+    };
+    let source =
+        |article: i64| db.text(&format!("SELECT source FROM articles WHERE id = {article}"));
+    // Not stored yet (inserted by the story), then stored (updated): the last listing wins.
+    for (first, last) in [("room0", "room1"), ("room1", "room2")] {
+        let members = [
+            member(9_000_001, first),
+            member(9_000_002, "room3"),
+            member(9_000_001, last),
+        ];
+        write_news(sql, |w| w.put_story(&story, &members)).unwrap();
+        assert_eq!(source(9_000_001), last);
+        assert_eq!(source(9_000_002), "room3");
+        assert_eq!(
+            db.count("SELECT COUNT(*) FROM articles WHERE story_id = 9000001"),
+            2
+        );
+    }
+}

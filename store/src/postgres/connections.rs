@@ -16,7 +16,8 @@
 //! A write whose answer nobody reads (an `UPDATE` or `INSERT` whose row count is not used)
 //! can be deferred ([`PgConn::defer`]): it is sent with the other deferred ones, pipelined
 //! in one exchange, before the connection's next call of any kind, so every later statement
-//! sees it and the order of statements on the server is the order of the calls. A refresh
+//! sees it and the statements run on the server in the order of the calls (preparing a
+//! statement, which runs nothing, may go ahead of them). A refresh
 //! writes a dozen rows per article; one round trip each made PostgreSQL ingest five times
 //! slower than SQLite's. An error of a deferred write is the error of the call that sends
 //! it; inside a transaction, as every deferred write is, the transaction then fails as it
@@ -179,8 +180,12 @@ impl PgConn {
     }
 
     /// Runs a write later, with the other deferred writes, before this connection's next
-    /// call (see the module documentation): for writes whose row count nobody reads.
+    /// call (see the module documentation): for writes whose row count nobody reads. Only
+    /// inside a transaction ([`PgConn::begin`]), which sends them at its end or drops them.
     pub fn defer(&self, query: &str, params: Vec<Owned>) -> Result<(), tokio_postgres::Error> {
+        // Outside a transaction a deferred write could wait in a pooled connection until the
+        // next `begin` dropped it; `broken` is set exactly while a transaction is open.
+        debug_assert!(self.broken.get(), "PgConn::defer outside a transaction");
         let statement = self.statement(query)?;
         let full = {
             let mut deferred = self.deferred.borrow_mut();

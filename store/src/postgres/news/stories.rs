@@ -86,16 +86,7 @@ impl StoryWrites for PgWriter<'_> {
             "INSERT INTO story_sources (source, latest_at, story_id)
              SELECT source, $2, $3 FROM UNNEST($1::text[]) AS s(source)
              ON CONFLICT DO NOTHING",
-            owned![
-                record
-                    .coverage
-                    .sources
-                    .iter()
-                    .cloned()
-                    .collect::<Vec<String>>(),
-                at(last),
-                record.id
-            ],
+            owned![record.coverage.sources.to_vec(), at(last), record.id],
         )
         .map_err(sql)?;
         // The forms lashon-news folds, as they are: SQLite's FTS5 table holds the same.
@@ -112,14 +103,22 @@ impl StoryWrites for PgWriter<'_> {
             owned![record.id, ids.clone()],
         )
         .map_err(sql)?;
-        // Every member in one statement; the ones not stored yet are inserted after.
+        // Every member in one statement; the ones not stored yet are inserted after. An
+        // article listed twice is written as its last listing, as one write per listing did.
+        let mut last: std::collections::HashMap<i64, usize> = std::collections::HashMap::new();
+        for (i, m) in members.iter().enumerate() {
+            last.insert(m.article_id, i);
+        }
         let members: Vec<MemberRecord> = members
             .iter()
-            .map(|m| MemberRecord {
+            .enumerate()
+            .filter(|(i, m)| last.get(&m.article_id) == Some(i))
+            .map(|(_, m)| MemberRecord {
                 story_id: record.id,
                 ..m.clone()
             })
             .collect();
+        let ids: Vec<i64> = members.iter().map(|m| m.article_id).collect();
         let mut sources = Vec::with_capacity(members.len());
         let mut languages = Vec::with_capacity(members.len());
         let mut published = Vec::with_capacity(members.len());
