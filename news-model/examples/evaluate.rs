@@ -2,12 +2,13 @@
 //! F1 per window and overall, what the features allow (an oracle joining one story's
 //! headlines that share features), then the worst merges and splits.
 //!
-//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]...
+//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]... [--assignments OUT.tsv]
 //!
 //! FILE.jsonl has one labelled article a line (`id`, `source`, `publishedAt`, `headline`,
 //! optional `summary` and `language`, `story`), for example
 //! `../shared/data/clustering-dev/articles.jsonl`. `--set` changes a clustering parameter
-//! (`lashon_news::cluster::Params`) for the run.
+//! (`lashon_news::cluster::Params`) for the run; `--assignments` writes each article's `id` and
+//! final cluster (tab separated), for studies outside the crate.
 
 use std::process::ExitCode;
 
@@ -17,6 +18,7 @@ use lashon_news::cluster::{Clusterer, Concepts, Lexicons, Params};
 fn main() -> ExitCode {
     let mut file = None;
     let mut worst = 8usize;
+    let mut assignments: Option<String> = None;
     let mut params = Params::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
                     .map(|n| worst = n)
                     .map_err(|e| format!("--worst {v}: {e}"))
             }),
+            "--assignments" => value(&mut args).map(|v| assignments = Some(v)),
             "--set" => value(&mut args).and_then(|v| match v.split_once('=') {
                 Some((name, x)) => params.set(name, x),
                 None => Err(format!("--set {v}: expected NAME=VALUE")),
@@ -63,7 +66,19 @@ fn main() -> ExitCode {
         }
     };
     let mut clusterer = Clusterer::new(Concepts::builtin(), params);
-    let e = evaluate(&gold, &cluster_stream(&gold, &mut clusterer));
+    let predicted = cluster_stream(&gold, &mut clusterer);
+    if let Some(path) = &assignments {
+        let lines: String = gold
+            .iter()
+            .zip(&predicted)
+            .map(|(a, c)| format!("{}\t{c}\n", a.id))
+            .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("evaluate: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let e = evaluate(&gold, &predicted);
     println!("{file}: {params:?}");
     print!("{}", e.summary());
     // What the features allow: same-story headlines joined when they share one feature, or
