@@ -69,7 +69,7 @@ fn clustering_quality_on_the_labelled_fixture() {
         let idx: Vec<usize> = (0..gold.len())
             .filter(|&i| gold[i].language.as_deref() == Some(lang))
             .collect();
-        let g: Vec<&str> = idx.iter().map(|&i| gold[i].story.as_str()).collect();
+        let g: Vec<Option<&str>> = idx.iter().map(|&i| gold[i].story.as_deref()).collect();
         let q: Vec<i64> = idx.iter().map(|&i| pred[i]).collect();
         let s = bcubed(&g, &q);
         println!(

@@ -16,13 +16,22 @@ use crate::cluster::features::{extract_with, Feature, Lexicons};
 use crate::cluster::Weights;
 
 /// B-cubed figures of the oracle joining same-story headlines that share `n` features or
-/// more (`n` ≥ 1), with the features `lex` and `w` give.
+/// more (`n` ≥ 1), with the features `lex` and `w` give; context articles (no story) are
+/// left out.
 pub fn feature_ceiling(
     articles: &[GoldArticle],
     lex: &Lexicons<'_>,
     w: &Weights,
     n: usize,
 ) -> Scores {
+    if articles.iter().any(|a| a.story.is_none()) {
+        let labelled: Vec<GoldArticle> = articles
+            .iter()
+            .filter(|a| a.story.is_some())
+            .cloned()
+            .collect();
+        return feature_ceiling(&labelled, lex, w, n);
+    }
     let features: Vec<HashSet<Feature>> = articles
         .iter()
         .map(|a| {
@@ -53,7 +62,7 @@ pub fn feature_ceiling(
         }
     }
     let joined: Vec<usize> = (0..articles.len()).map(|i| root(&mut parent, i)).collect();
-    let gold: Vec<&str> = articles.iter().map(|a| a.story.as_str()).collect();
+    let gold: Vec<Option<&str>> = articles.iter().map(|a| a.story.as_deref()).collect();
     bcubed(&gold, &joined)
 }
 

@@ -1,7 +1,8 @@
 //! Gold-labelled articles as JSON lines: `id`, `source`, `publishedAt` (RFC 3339),
 //! `headline`, optional `summary` and `language`, and `story` (the gold story id; `gold` is
-//! read as well, the name the crate's own fixture uses). The caller reads the file; this
-//! reads its text.
+//! read as well, the name the crate's own fixture uses). A line without a story is context:
+//! clustered with the rest, as the stream a service saw before, and never scored. The caller
+//! reads the file; this reads its text.
 
 use std::fmt;
 
@@ -19,8 +20,8 @@ pub struct GoldArticle {
     pub headline: String,
     pub summary: String,
     pub language: Option<String>,
-    /// The gold story.
-    pub story: String,
+    /// The gold story; `None` for a context article (clustered, never scored).
+    pub story: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -42,8 +43,8 @@ struct Line {
     summary: Option<String>,
     #[serde(default)]
     language: Option<String>,
-    #[serde(alias = "gold")]
-    story: String,
+    #[serde(default, alias = "gold")]
+    story: Option<String>,
 }
 
 /// A line that cannot be read.
@@ -112,8 +113,17 @@ mod tests {
             "2014-07-01T10:51:00+03:00"
         );
         assert_eq!(got[0].summary, "");
-        assert_eq!((got[1].id.as_str(), got[1].story.as_str()), ("3", "s2"));
+        assert_eq!(
+            (got[1].id.as_str(), got[1].story.as_deref()),
+            ("3", Some("s2"))
+        );
         assert_eq!(got[1].language.as_deref(), Some("en"));
+    }
+
+    #[test]
+    fn a_line_without_a_story_is_context() {
+        let text = r#"{"id": "c", "source": "ynet", "publishedAt": "2014-06-30T09:00:00+03:00", "headline": "כותרת"}"#;
+        assert_eq!(read_gold(text).unwrap()[0].story, None);
     }
 
     #[test]

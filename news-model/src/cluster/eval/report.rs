@@ -77,6 +77,11 @@ fn figures<G: Eq + std::hash::Hash, P: Eq + std::hash::Hash>(gold: &[G], pred: &
     }
 }
 
+/// The article's gold story (every article [`evaluate`] scores has one).
+fn story(a: &GoldArticle) -> &str {
+    a.story.as_deref().unwrap_or_default()
+}
+
 fn shown(a: &GoldArticle) -> Shown {
     Shown {
         published_at: a.published_at.format("%m-%d %H:%M").to_string(),
@@ -86,8 +91,18 @@ fn shown(a: &GoldArticle) -> Shown {
 }
 
 /// Scores `predicted` (a cluster per article, in the order of `articles`) against the gold
-/// stories, window by window (see [`WINDOW_GAP_HOURS`]) and over all windows.
+/// stories, window by window (see [`WINDOW_GAP_HOURS`]) and over all windows. Context
+/// articles (no story) are left out: windows, figures and mistakes are of the labelled ones.
 pub fn evaluate(articles: &[GoldArticle], predicted: &[i64]) -> Evaluation {
+    if articles.iter().any(|a| a.story.is_none()) {
+        let (labelled, predicted): (Vec<GoldArticle>, Vec<i64>) = articles
+            .iter()
+            .zip(predicted)
+            .filter(|(a, _)| a.story.is_some())
+            .map(|(a, p)| (a.clone(), *p))
+            .unzip();
+        return evaluate(&labelled, &predicted);
+    }
     let ws = windows(articles, Duration::hours(WINDOW_GAP_HOURS));
     let total = articles.len().max(1) as f64;
     let mut gold_all = Vec::new();
@@ -104,7 +119,7 @@ pub fn evaluate(articles: &[GoldArticle], predicted: &[i64]) -> Evaluation {
             articles[*first].published_at.format("%Y-%m-%d"),
             articles[*last].published_at.format("%Y-%m-%d")
         );
-        let gold: Vec<&str> = items.iter().map(|&i| articles[i].story.as_str()).collect();
+        let gold: Vec<&str> = items.iter().map(|&i| story(&articles[i])).collect();
         let pred: Vec<i64> = items.iter().map(|&i| predicted[i]).collect();
         out.push(WindowFigures {
             label: label.clone(),
@@ -118,24 +133,16 @@ pub fn evaluate(articles: &[GoldArticle], predicted: &[i64]) -> Evaluation {
         let mut by_story: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for &i in items {
             by_cluster.entry(predicted[i]).or_default().push(i);
-            by_story
-                .entry(articles[i].story.as_str())
-                .or_default()
-                .push(i);
+            by_story.entry(story(&articles[i])).or_default().push(i);
         }
         let mut both: HashMap<(&str, i64), usize> = HashMap::new();
         for &i in items {
-            *both
-                .entry((articles[i].story.as_str(), predicted[i]))
-                .or_default() += 1;
+            *both.entry((story(&articles[i]), predicted[i])).or_default() += 1;
         }
         for (cluster, members) in &by_cluster {
             let mut stories: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
             for &i in members {
-                stories
-                    .entry(articles[i].story.as_str())
-                    .or_default()
-                    .push(i);
+                stories.entry(story(&articles[i])).or_default().push(i);
             }
             if stories.len() < 2 {
                 continue;
@@ -306,5 +313,41 @@ mod tests {
         assert!((e.splits[0].cost - 0.2).abs() < 1e-9);
         assert!(e.summary().lines().count() == 3);
         assert!(e.mistakes(5, 2).contains("h 3"));
+    }
+
+    #[test]
+    fn context_articles_are_clustered_but_not_scored() {
+        let context = |id: &str, at: &str| {
+            format!(
+                r#"{{"id": "{id}", "source": "x", "publishedAt": "{at}", "headline": "c {id}"}}"#
+            )
+        };
+        // A week of context before the labelled window, and one context article among it:
+        // the labelled window is scored alone, as if the context were not there.
+        let text = [
+            context("c1", "2026-02-22T08:00:00Z"),
+            context("c2", "2026-02-28T20:00:00Z"),
+            line("1", "2026-03-01T08:00:00Z", "a"),
+            context("c3", "2026-03-01T08:30:00Z"),
+            line("2", "2026-03-01T09:00:00Z", "a"),
+            line("3", "2026-03-01T10:00:00Z", "b"),
+        ]
+        .join("\n");
+        let articles = read_gold(&text).unwrap();
+        let e = evaluate(&articles, &[7, 7, 1, 1, 1, 3]);
+        assert_eq!(e.windows.len(), 1);
+        assert_eq!(e.windows[0].label, "2026-03-01..2026-03-01");
+        assert_eq!((e.overall.articles, e.overall.stories), (3, 2));
+        assert_eq!(e.overall.bcubed.f1, 1.0);
+        assert!(e.merges.is_empty() && e.splits.is_empty());
+        // Context joining labelled articles into one cluster is no merge of theirs; labelled
+        // articles of two stories in one cluster are.
+        assert!(
+            evaluate(&articles, &[1, 1, 1, 1, 2, 2])
+                .overall
+                .bcubed
+                .precision
+                < 1.0
+        );
     }
 }
