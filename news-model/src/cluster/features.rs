@@ -15,7 +15,8 @@
 //!   (`ייקברו`, `נקברים`, `קבורה`);
 //! - a headline's phrases: two content words side by side, each as its concept or its word
 //!   without prefixes (`מעבר קוניטרה`, `פרס נובל`, `הפסקת אש`): two headlines that share a
-//!   phrase, not just its words, tell the same event.
+//!   phrase, not just its words, tell the same event. A quotation's phrases are its own:
+//!   none runs across a quotation mark (gershayim inside a word, `צה"ל`, are none).
 //!
 //! Function, reporting and genre words ([`stopwords`]: `said`, `אמר`, `live`, `שידור חי`)
 //! are no features. A headline's features count [`Weights::headline`] times a summary's.
@@ -238,6 +239,39 @@ fn add_text(
     }
 }
 
+/// Whether `c` can open or close a quotation.
+fn is_quote_mark(c: char) -> bool {
+    matches!(c, '"' | '\u{05F4}' | '\u{201C}' | '\u{201D}' | '\u{201E}')
+}
+
+/// `text` cut at its quotation marks: the parts outside and inside quotations, in order. A
+/// mark between two letters or digits is a Hebrew acronym's gershayim (`צה"ל`), not a
+/// quotation mark; with an odd number of marks the text is not cut.
+fn quotation_parts(text: &str) -> Vec<&str> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let marks: Vec<(usize, char)> = (0..chars.len())
+        .filter(|&i| {
+            let inside_word = i > 0
+                && chars[i - 1].1.is_alphanumeric()
+                && chars.get(i + 1).is_some_and(|(_, c)| c.is_alphanumeric());
+            is_quote_mark(chars[i].1) && !inside_word
+        })
+        .map(|i| chars[i])
+        .collect();
+    if marks.len() % 2 == 1 {
+        return vec![text];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, c) in marks {
+        out.push(&text[start..at]);
+        start = at + c.len_utf8();
+    }
+    out.push(&text[start..]);
+    out.retain(|part| !part.trim().is_empty());
+    out
+}
+
 /// The features of an article (headline and summary) with the given lexicons and weights,
 /// sorted by feature.
 pub fn extract_with(
@@ -249,7 +283,11 @@ pub fn extract_with(
     let mut out = HashMap::new();
     // Phrases of the headline only: it names the event in few words, where a summary's
     // phrases are many and mostly its own (and cost a third of the clustering's time).
-    add_text(headline, w.headline, true, lex, w, &mut out);
+    // A quotation is another speaker's words: its phrases are its own, none runs into the
+    // words around it (`רחלי פרנקל: "אלוקים בחר בכם"` has no phrase `פרנקל אלוקים`).
+    for part in quotation_parts(headline) {
+        add_text(part, w.headline, true, lex, w, &mut out);
+    }
     add_text(summary, 1.0, false, lex, w, &mut out);
     let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
@@ -294,6 +332,47 @@ mod tests {
         let mut s: Vec<Feature> = a.keys().filter(|k| b.contains_key(*k)).cloned().collect();
         s.sort();
         s
+    }
+
+    #[test]
+    fn quotation_marks_cut_a_headline_and_gershayim_do_not() {
+        assert_eq!(
+            quotation_parts(r#"רחלי פרנקל: "אלוקים בחר בכם להיות נערי הפוסטר שלו""#),
+            ["רחלי פרנקל: ", "אלוקים בחר בכם להיות נערי הפוסטר שלו"]
+        );
+        // Acronyms (צה"ל, רה"מ) keep their gershayim; curly and Hebrew marks quote too.
+        assert_eq!(
+            quotation_parts("רה\"מ: “אויבינו מקדשים את המוות” ודובר צה״ל"),
+            ["רה\"מ: ", "אויבינו מקדשים את המוות", " ודובר צה״ל"]
+        );
+        // An odd number of marks: no telling what is quoted.
+        assert_eq!(
+            quotation_parts(r#"he said "no more"#),
+            [r#"he said "no more"#]
+        );
+        assert_eq!(quotation_parts(r#""""#), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn no_phrase_runs_into_a_quotation() {
+        let lex = Lexicons::builtin();
+        let w = Weights::default();
+        let phrases = |h: &str| -> Vec<String> {
+            extract_with(h, "", &lex, &w)
+                .into_iter()
+                .filter(|(f, _)| f.kind == Kind::Phrase)
+                .map(|(f, _)| f.value)
+                .collect()
+        };
+        let quoted = phrases(r#"רחלי פרנקל: "אלוקים בחר בכם להיות נערי הפוסטר שלו""#);
+        assert!(quoted.iter().any(|p| p == "רחלי פרנקל"), "{quoted:?}");
+        assert!(
+            !quoted.iter().any(|p| p.starts_with("פרנקל ")),
+            "{quoted:?}"
+        );
+        // Without the marks the same words make the phrase across.
+        let plain = phrases("רחלי פרנקל: אלוקים בחר בכם להיות נערי הפוסטר שלו");
+        assert!(plain.iter().any(|p| p.starts_with("פרנקל ")), "{plain:?}");
     }
 
     #[test]
