@@ -67,6 +67,18 @@ impl TopicLexicon {
         lex
     }
 
+    /// The strongest weight of a word form for a desk other than `except` (0 when no
+    /// other desk lists it).
+    pub fn desk_weight_except(&self, token: &str, except: Topic) -> u8 {
+        self.forms.get(token).map_or(0, |v| {
+            v.iter()
+                .filter(|(t, _)| *t != except)
+                .map(|x| x.1)
+                .max()
+                .unwrap_or(0)
+        })
+    }
+
     /// The strongest desk weight of a word form (0 when no desk lists it).
     pub fn desk_weight(&self, token: &str) -> u8 {
         self.forms

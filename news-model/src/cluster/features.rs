@@ -30,6 +30,7 @@ use super::numbers::numbers;
 use super::params::Weights;
 use super::{skeleton, stem, stopwords};
 use crate::people::PeopleMatcher;
+use crate::reference::Topic;
 use crate::search::{forms, tokens};
 use crate::topics::TopicLexicon;
 
@@ -154,10 +155,11 @@ fn add_text(
         let bare = stem::strip_prefixes(token, bg);
         let cb = bg.rarity(bare);
         let mut x = rarity(cb, w);
-        // A word that decides a desk (`בחירות`, `מחבלים`, `שלג`) says which section the
-        // event is in, not which event: on an election or terror day it is in half the
-        // headlines, and the stream's own counts know that only after hours.
-        let desk = |t: &str| lex.desks.desk_weight(t) >= DECISIVE;
+        // A word that decides a desk (`בחירות`, `מחבלים`) says which section the event is
+        // in, not which event: on an election or terror day it is in half the headlines,
+        // and the stream's own counts know that only after hours. Weather words (`שלג`,
+        // `סערה`) are the exception: a day has one storm, and they name it.
+        let desk = |t: &str| lex.desks.desk_weight_except(t, Topic::Weather) >= DECISIVE;
         if w.desk != 1.0 && (desk(bare) || (bare.len() != token.len() && desk(token))) {
             x *= w.desk;
         }
@@ -393,6 +395,20 @@ mod tests {
         assert!(kinds.contains(&Kind::Number), "{kinds:?}");
         assert!(kinds.contains(&Kind::Name), "{kinds:?}");
         assert!(!en.keys().any(|f| f.value == "the"));
+    }
+
+    #[test]
+    fn weather_words_weigh_in_full() {
+        // `שלג` and `סערה` decide the weather desk, but a day has one storm: they name it.
+        let lex = Lexicons::builtin();
+        let text = "הסערה מתגברת: שלג בירושלים";
+        let weights = |w: &Weights| -> Vec<(Feature, f32)> { extract_with(text, "", &lex, w) };
+        assert_eq!(lex.desks.desk_weight("שלג"), DECISIVE);
+        let full = Weights {
+            desk: 1.0,
+            ..Weights::default()
+        };
+        assert_eq!(weights(&Weights::default()), weights(&full));
     }
 
     #[test]

@@ -30,7 +30,8 @@ pub struct Weights {
     /// Two content words side by side (`מעבר קוניטרה`, `פרס נובל`), against the geometric
     /// mean of their weights.
     pub phrase: f32,
-    /// A word deciding a desk in the topic table (`בחירות`, `מחבלים`), against its rarity.
+    /// A word deciding a desk other than weather in the topic table (`בחירות`, `מחבלים`),
+    /// against its rarity.
     pub desk: f32,
 }
 
