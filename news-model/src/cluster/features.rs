@@ -250,6 +250,10 @@ fn is_quote_mark(c: char) -> bool {
 /// mark between two letters or digits is a Hebrew acronym's gershayim (`צה"ל`), not a
 /// quotation mark; with an odd number of marks the text is not cut.
 fn quotation_parts(text: &str) -> Vec<&str> {
+    // Most headlines quote nobody: no character table for them.
+    if !text.chars().any(is_quote_mark) {
+        return vec![text];
+    }
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let marks: Vec<(usize, char)> = (0..chars.len())
         .filter(|&i| {

@@ -404,6 +404,12 @@ mod tests {
         Some((db, conn))
     }
 
+    /// Defers `INSERT INTO t VALUES (id, v)`.
+    fn insert(conn: &PgConn, id: i32, v: &str) {
+        conn.defer("INSERT INTO t VALUES ($1, $2)", owned![id, v.to_string()])
+            .unwrap();
+    }
+
     fn rows(conn: &PgConn) -> Vec<(i32, String)> {
         conn.query("SELECT id, v FROM t ORDER BY id", &[])
             .unwrap()
@@ -416,11 +422,7 @@ mod tests {
     fn deferred_writes_run_in_call_order_before_the_next_call() {
         let Some((_db, conn)) = table() else { return };
         let tx = conn.begin().unwrap();
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![1i32, "a".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 1, "a");
         conn.defer(
             "UPDATE t SET v = $2 WHERE id = $1",
             owned![1i32, "b".to_string()],
@@ -431,11 +433,7 @@ mod tests {
             .execute("UPDATE t SET v = v || '!' WHERE id = $1", &[&1i32])
             .unwrap();
         assert_eq!(changed, 1);
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![2i32, "c".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 2, "c");
         tx.end(true).unwrap();
         assert_eq!(rows(&conn), [(1, "b!".to_string()), (2, "c".to_string())]);
     }
@@ -444,22 +442,10 @@ mod tests {
     fn a_failing_deferred_write_fails_the_flush_and_a_rollback_keeps_nothing() {
         let Some((_db, conn)) = table() else { return };
         let tx = conn.begin().unwrap();
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![1i32, "a".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 1, "a");
         // The same key again: the error comes with the flush.
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![1i32, "b".to_string()],
-        )
-        .unwrap();
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![2i32, "c".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 1, "b");
+        insert(&conn, 2, "c");
         let e = conn.flush().unwrap_err();
         assert_eq!(e.code(), Some(&SqlState::UNIQUE_VIOLATION));
         tx.end(false).unwrap();
@@ -470,19 +456,11 @@ mod tests {
     fn a_rollback_drops_the_writes_not_sent() {
         let Some((_db, conn)) = table() else { return };
         let tx = conn.begin().unwrap();
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![1i32, "a".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 1, "a");
         tx.end(false).unwrap();
         // Nothing of the rolled-back transaction is sent with the next one.
         let tx = conn.begin().unwrap();
-        conn.defer(
-            "INSERT INTO t VALUES ($1, $2)",
-            owned![2i32, "b".to_string()],
-        )
-        .unwrap();
+        insert(&conn, 2, "b");
         tx.end(true).unwrap();
         assert_eq!(rows(&conn), [(2, "b".to_string())]);
     }
@@ -493,8 +471,7 @@ mod tests {
         let n = DEFERRED as i32 * 3 + 7;
         let tx = conn.begin().unwrap();
         for i in 0..n {
-            conn.defer("INSERT INTO t VALUES ($1, $2)", owned![i, i.to_string()])
-                .unwrap();
+            insert(&conn, i, &i.to_string());
             assert!(conn.deferred.borrow().len() < DEFERRED);
         }
         tx.end(true).unwrap();
