@@ -23,8 +23,8 @@ pub const MIN_SCORE: u32 = 6;
 /// The vocabulary and the feed-category map.
 #[derive(Debug, Clone, Default)]
 pub struct TopicLexicon {
-    forms: HashMap<String, Vec<(Topic, u8)>>,
-    categories: HashMap<String, Topic>,
+    forms: foldhash::HashMap<String, Vec<(Topic, u8)>>,
+    categories: foldhash::HashMap<String, Topic>,
 }
 
 impl TopicLexicon {

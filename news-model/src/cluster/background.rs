@@ -10,7 +10,7 @@
 //! Frequencies are kept in centibels as wordfreq writes them: a word of frequency `f` has
 //! `cB = -100·log10 f` (`את` 170, `ישראל` 267, `קוניטרה` beyond the list).
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::LazyLock;
 
 use crate::search::tokens;
@@ -34,7 +34,7 @@ impl Background {
     /// lines that are not of that form are skipped. Words are normalized as search tokens
     /// are; a word that is not one token after that is skipped.
     pub fn parse(lists: &[&str]) -> Background {
-        let mut words: HashMap<String, u16> = HashMap::new();
+        let mut words: HashMap<String, u16> = HashMap::default();
         let mut rarest = 0u16;
         for list in lists {
             for line in list.lines() {

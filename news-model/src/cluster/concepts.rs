@@ -3,7 +3,7 @@
 //! written for this project) has `concept<TAB>lang<TAB>form` lines; a caller may build its own
 //! with [`Concepts::parse`].
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::fmt;
 use std::sync::LazyLock;
 

@@ -15,7 +15,7 @@
 //! Candidates are the open clusters holding one of the target's [`MERGE_FEATURES`]
 //! heaviest features, whose span with the target stays within [`Params::max_span_hours`].
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use chrono::{DateTime, Utc};
 
@@ -48,14 +48,11 @@ impl Clusterer<'_> {
     fn core(&self, c: &Cluster) -> Core {
         let size = f64::from(c.size.max(1));
         let share = f64::from(self.params.core_share);
-        // `held` has the keys of `sum`: walked side by side rather than looked up.
-        let mut held = c.held.iter().peekable();
         c.sum
             .iter()
-            .filter_map(|(f, w)| {
-                while held.next_if(|(h, _)| *h < f).is_some() {}
-                let n = held.next_if(|(h, _)| *h == f).map_or(0, |(_, n)| *n);
-                let held = f64::from(n) / size;
+            .zip(&c.held)
+            .filter_map(|((f, w), n)| {
+                let held = f64::from(*n) / size;
                 (held > share).then(|| {
                     let mean = f64::from(*w) / size;
                     (*f, mean * held * held * self.scale(*f))
@@ -70,7 +67,7 @@ impl Clusterer<'_> {
         let Some(t) = self.clusters.get(&target) else {
             return Vec::new();
         };
-        let mut heavy: Vec<(u32, f32)> = t.sum.iter().map(|(f, w)| (*f, *w)).collect();
+        let mut heavy: Vec<(u32, f32)> = t.sum.clone();
         heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let mut out: Vec<i64> = heavy
             .iter()
@@ -135,19 +132,13 @@ impl Clusterer<'_> {
             self.close(*id);
             self.norms.get_mut().remove(&survivor);
             if let Some(s) = self.clusters.get_mut(&survivor) {
-                for (f, w) in &c.sum {
-                    *s.sum.entry(*f).or_insert(0.0) += w;
-                }
-                for (f, n) in &c.held {
-                    *s.held.entry(*f).or_insert(0) += n;
-                }
-                s.renorm();
+                s.add_held(c.sum.iter().zip(&c.held).map(|((f, w), n)| (*f, *w, *n)));
                 s.size += c.size;
                 s.first_at = s.first_at.min(c.first_at);
                 s.last_at = s.last_at.max(c.last_at);
                 s.members.extend(c.members);
             }
-            for f in c.sum.keys() {
+            for (f, _) in &c.sum {
                 self.index.entry(*f).or_default().insert(survivor);
             }
             merged.push(*id);
@@ -178,7 +169,10 @@ mod tests {
         let core = c.core(cluster);
         // Held by both articles: in the core; `hikers`, `rescued` only by one: not.
         assert!(!core.is_empty() && core.len() < cluster.sum.len());
-        assert!(core.iter().all(|(f, _)| cluster.held[f] == 2));
+        assert!(core.iter().all(|(f, _)| {
+            let i = cluster.sum.iter().position(|(g, _)| g == f).unwrap();
+            cluster.held[i] == 2
+        }));
         assert!((core_cosine(&core, &core) - 1.0).abs() < 1e-9);
         assert_eq!(core_cosine(&core, &Vec::new()), 0.0);
     }

@@ -35,10 +35,11 @@
 //! whole state can be saved and restored ([`Clusterer::snapshot`], [`Clusterer::restore`]):
 //! a service clusters each crawl's new articles where the last crawl left off, and the
 //! assignments are the ones a single uninterrupted run would make. Sums run in feature order
-//! (ordered maps), so a restored clusterer computes the same digits.
+//! (a centroid is a list sorted by feature), so a restored clusterer computes the same
+//! digits.
 
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 
@@ -57,9 +58,12 @@ pub(super) struct Member {
 
 #[derive(Debug, Clone)]
 pub(super) struct Cluster {
-    pub(super) sum: BTreeMap<u32, f32>,
-    /// How many members hold each feature of `sum` (the cluster's core: [`super::merge`]).
-    pub(super) held: BTreeMap<u32, u32>,
+    /// The sum of the members' features, `(feature id, weight)` by feature id: a sorted list
+    /// rather than an ordered map, as it is walked far more often than it grows (every
+    /// article is compared with every candidate's sum, side by side).
+    pub(super) sum: Vec<(u32, f32)>,
+    /// How many members hold the feature of `sum[i]` (the cluster's core: [`super::merge`]).
+    pub(super) held: Vec<u32>,
     /// Squared norm of `sum`, computed in feature order.
     pub(super) norm2: f64,
     pub(super) first_at: DateTime<Utc>,
@@ -71,8 +75,8 @@ pub(super) struct Cluster {
 impl Cluster {
     fn new(at: DateTime<Utc>) -> Cluster {
         Cluster {
-            sum: BTreeMap::new(),
-            held: BTreeMap::new(),
+            sum: Vec::new(),
+            held: Vec::new(),
             norm2: 0.0,
             first_at: at,
             last_at: at,
@@ -96,23 +100,57 @@ impl Cluster {
     }
 
     pub(super) fn renorm(&mut self) {
-        self.norm2 = self.sum.values().map(|w| f64::from(*w).powi(2)).sum();
+        self.norm2 = self.sum.iter().map(|(_, w)| f64::from(*w).powi(2)).sum();
     }
 
     fn add(&mut self, v: &[(u32, f32)]) {
-        for (f, w) in v {
-            *self.sum.entry(*f).or_insert(0.0) += w;
-            *self.held.entry(*f).or_insert(0) += 1;
+        self.add_held(v.iter().map(|(f, w)| (*f, *w, 1)));
+    }
+
+    /// Adds `(feature, weight, members holding it)` entries sorted by feature (an article, or
+    /// a cluster merged into this one), walking both lists once; an entry new to the cluster
+    /// starts from its own weight, as `0.0 + w` would.
+    pub(super) fn add_held(&mut self, v: impl Iterator<Item = (u32, f32, u32)>) {
+        let (old_sum, old_held) = (
+            std::mem::take(&mut self.sum),
+            std::mem::take(&mut self.held),
+        );
+        let (lower, _) = v.size_hint();
+        self.sum.reserve(old_sum.len() + lower);
+        self.held.reserve(old_sum.len() + lower);
+        let mut old = old_sum.into_iter().zip(old_held).peekable();
+        for (f, w, n) in v {
+            while let Some(((g, x), m)) = old.next_if(|((g, _), _)| *g < f) {
+                self.sum.push((g, x));
+                self.held.push(m);
+            }
+            match old.next_if(|((g, _), _)| *g == f) {
+                Some(((_, x), m)) => {
+                    self.sum.push((f, x + w));
+                    self.held.push(m + n);
+                }
+                None => {
+                    self.sum.push((f, w));
+                    self.held.push(n);
+                }
+            }
+        }
+        for ((g, x), m) in old {
+            self.sum.push((g, x));
+            self.held.push(m);
         }
         self.renorm();
     }
 
-    /// The counts of `held` from the members (after a restore).
+    /// The counts of `held` from the members (after a restore); a member's feature the sum
+    /// does not have is not counted.
     pub(super) fn recount(&mut self) {
-        self.held.clear();
+        self.held = vec![0; self.sum.len()];
         for m in &self.members {
             for (f, _) in &m.features {
-                *self.held.entry(*f).or_insert(0) += 1;
+                if let Ok(i) = self.sum.binary_search_by_key(f, |(g, _)| *g) {
+                    self.held[i] += 1;
+                }
             }
         }
     }
@@ -317,7 +355,7 @@ impl<'c> Clusterer<'c> {
 
     pub(super) fn close(&mut self, id: i64) {
         if let Some(c) = self.clusters.remove(&id) {
-            for f in c.sum.keys() {
+            for (f, _) in &c.sum {
                 if let Some(set) = self.index.get_mut(f) {
                     set.remove(&id);
                     if set.is_empty() {
@@ -450,7 +488,7 @@ impl<'c> Clusterer<'c> {
         if let Some(n) = self.norms.borrow().get(&id) {
             return *n;
         }
-        let n = self.scaled_norm(c.sum.iter());
+        let n = self.scaled_norm(c.sum.iter().map(|(f, w)| (f, w)));
         self.norms.borrow_mut().insert(id, n);
         n
     }
@@ -464,12 +502,8 @@ impl<'c> Clusterer<'c> {
             (b, a)
         };
         let d = robust_dot(
-            small.sum.iter().filter_map(|(f, w)| {
-                large
-                    .sum
-                    .get(f)
-                    .map(|x| f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2))
-            }),
+            super::sorted::shared(&small.sum, &large.sum)
+                .map(|(f, w, x)| f64::from(*w) * f64::from(*x) * self.scale(f).powi(2)),
             self.params.robust,
         );
         let n = a_norm * self.cluster_norm(b_id, b);
@@ -507,22 +541,19 @@ impl<'c> Clusterer<'c> {
             let mut anchored = false;
             let mut terms: Vec<f64> = Vec::new();
             let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
-            for (f, w) in v {
-                if let Some(x) = c.sum.get(f) {
-                    let kind = self.kinds[*f as usize];
-                    if matches!(kind, Kind::Name | Kind::Person)
-                        && c.held.get(f).is_some_and(|n| *n >= core)
-                    {
-                        anchored = true;
-                    }
-                    shared += match kind {
-                        Kind::Name => p.name_evidence,
-                        Kind::Person | Kind::Number => p.anchor_evidence,
-                        Kind::Gram => 0.25,
-                        Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
-                    };
-                    terms.push(f64::from(*w) * f64::from(*x) * self.scale(*f).powi(2));
+            for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
+                let x = c.sum[j].1;
+                let kind = self.kinds[f as usize];
+                if matches!(kind, Kind::Name | Kind::Person) && c.held[j] >= core {
+                    anchored = true;
                 }
+                shared += match kind {
+                    Kind::Name => p.name_evidence,
+                    Kind::Person | Kind::Number => p.anchor_evidence,
+                    Kind::Gram => 0.25,
+                    Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
+                };
+                terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
             }
             if shared < p.min_shared as f32 {
                 continue;

@@ -18,7 +18,6 @@
 //! assert_eq!(b.cluster, a.cluster);
 //! ```
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use chrono::{DateTime, Utc};
@@ -116,7 +115,7 @@ impl<'c> Clusterer<'c> {
                 first_at: c.first_at,
                 last_at: c.last_at,
                 size: c.size,
-                sum: c.sum.iter().map(|(f, w)| (*f, *w)).collect(),
+                sum: c.sum.clone(),
                 members: c
                     .members
                     .iter()
@@ -202,15 +201,18 @@ impl<'c> Clusterer<'c> {
                 return Err(SnapshotError::Corrupt("cluster ends before it begins"));
             }
             let known = |f: &u32| used.get(*f as usize).copied().unwrap_or(false);
-            let mut sum = BTreeMap::new();
-            for (f, w) in oc.sum {
-                if !known(&f) {
-                    return Err(SnapshotError::Corrupt(
-                        "cluster feature not in the vocabulary",
-                    ));
-                }
-                sum.insert(f, w);
-                c.index.entry(f).or_default().insert(oc.id);
+            let mut sum = oc.sum;
+            if !sum.iter().all(|(f, _)| known(f)) {
+                return Err(SnapshotError::Corrupt(
+                    "cluster feature not in the vocabulary",
+                ));
+            }
+            sum.sort_by_key(|(f, _)| *f);
+            if sum.windows(2).any(|p| p[0].0 == p[1].0) {
+                return Err(SnapshotError::Corrupt("cluster feature listed twice"));
+            }
+            for (f, _) in &sum {
+                c.index.entry(*f).or_default().insert(oc.id);
             }
             let mut members = Vec::with_capacity(oc.members.len());
             for m in oc.members {
@@ -227,7 +229,7 @@ impl<'c> Clusterer<'c> {
             }
             let mut cluster = Cluster {
                 sum,
-                held: BTreeMap::new(),
+                held: Vec::new(),
                 norm2: 0.0,
                 first_at: oc.first_at,
                 last_at: oc.last_at,
@@ -287,6 +289,18 @@ mod tests {
             Clusterer::restore(Concepts::builtin(), p, s),
             Err(SnapshotError::Corrupt(_))
         ));
+        let mut s = saved();
+        let twice = s.clusters[0].sum[0];
+        s.clusters[0].sum.push(twice);
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, s).unwrap_err(),
+            SnapshotError::Corrupt("cluster feature listed twice")
+        );
+        // A sum out of feature order (written by hand, or by another tool) is put in order.
+        let mut s = saved();
+        s.clusters[0].sum.reverse();
+        let c = Clusterer::restore(Concepts::builtin(), p, s).unwrap();
+        assert_eq!(c.snapshot(), saved());
         let mut s = saved();
         let first = s.vocabulary[0].clone();
         s.vocabulary.push(first);

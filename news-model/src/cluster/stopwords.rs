@@ -6,6 +6,11 @@
 //! Hebrew forms are normalized (final letters folded) and matched with up to two prefix
 //! letters (`בשידור` is `שידור`).
 
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use foldhash::fast::FixedState;
+
 use crate::search::forms;
 
 /// English function and reporting words.
@@ -341,6 +346,16 @@ const GENRE_HE: &[&str] = &[
     "רגע",
 ];
 
+/// Every list in one set: a token is looked up once per form rather than compared with each
+/// word of the lists.
+static STOP: LazyLock<HashSet<&'static str, FixedState>> = LazyLock::new(|| {
+    [FUNCTION_EN, GENRE_EN, FUNCTION_HE, GENRE_HE]
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect()
+});
+
 /// Whether a normalized token is a function, reporting or genre word.
 pub fn is_stop(token: &str) -> bool {
     if token
@@ -348,11 +363,9 @@ pub fn is_stop(token: &str) -> bool {
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic())
     {
-        FUNCTION_EN.contains(&token) || GENRE_EN.contains(&token)
+        STOP.contains(token)
     } else {
-        forms(token)
-            .iter()
-            .any(|f| FUNCTION_HE.contains(&f.as_str()) || GENRE_HE.contains(&f.as_str()))
+        forms(token).iter().any(|f| STOP.contains(f.as_str()))
     }
 }
 
