@@ -114,17 +114,21 @@
 //! into events that share theirs; the real windows decided.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`, a 100,000-article
-//! stream on one thread, newsrooms given): 12,600–12,700 articles/s (first pass and
-//! criterion's sample alike) on a shared 2-core machine, at most 57 clusters open (11,100–
-//! 11,200 the same day before the sorted-vector walks were shared); 12,400
-//! before desk words and the half-day rule (the fixture's stream, repeated, then had at
-//! most 47 clusters open: more clusters, more candidates), 13,700–13,900 before headline
-//! phrases (phrases of summaries too made it 9,700, with three times the vocabulary, for no
-//! gain on real headlines); 7,400–12,600 while another build held both cores (load average
-//! 4). The core merge ([`merge`]) costs about 13% measured back to back (15,700 against
-//! 13,700 articles/s). On another day's machine, quiet: 10,100–10,600 articles/s with
-//! quotations cutting phrases and weather words in full, as without them, measured back to
-//! back (at most 54 clusters open). A bench figure, never asserted by a test.
+//! stream on one thread, newsrooms given, at most 54 clusters open): 15,400–16,900
+//! articles/s (first pass and criterion's sample) on a shared 2-core machine, where the
+//! commit before (`5906772`), measured back to back, gave 8,200–9,800: a cluster's sum and
+//! member counts became sorted lists walked side by side with the article and with other
+//! clusters (they were ordered maps looked up feature by feature), stop words one hashed set
+//! (lists scanned word by word), and the lexicons' and feature tables' hashing foldhash
+//! (SipHash was a fifth of the time); the assignments are the same to the digit. On other
+//! days: 12,600–12,700 (11,100–11,200 before the sorted-vector walks of thread linking were
+//! shared), 13,700–13,900 before headline phrases (phrases of summaries too made it 9,700,
+//! with three times the vocabulary, for no gain on real headlines), and half of that while
+//! another build held both cores. The core merge ([`merge`]) cost about 13% when measured.
+//! A bench figure, never asserted by a test. End to end (`scripts/bench-ingest`, 100,000
+//! articles stored and clustered by the release binary on SQLite): one pass 2,656
+//! articles/s, crawls of 1,000 2,101 articles/s (2,392 and 2,094 before), where the store's
+//! writes and reads take most of a crawl.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
