@@ -126,9 +126,10 @@
 //! with three times the vocabulary, for no gain on real headlines), and half of that while
 //! another build held both cores. The core merge ([`merge`]) cost about 13% when measured.
 //! A bench figure, never asserted by a test. End to end (`scripts/bench-ingest`, 100,000
-//! articles stored and clustered by the release binary on SQLite): one pass 2,656
-//! articles/s, crawls of 1,000 2,101 articles/s (2,392 and 2,094 before), where the store's
-//! writes and reads take most of a crawl.
+//! articles stored and clustered by the release binary on SQLite): one pass 2,866
+//! articles/s, crawls of 1,000 2,464 articles/s (first crawl 285 ms, last 444 ms); with the
+//! clusterer above but the store preparing each statement anew, 2,656 and 2,101–2,286;
+//! before both, 2,392 and 2,094. The store's writes and reads take most of a crawl.
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};

@@ -1,5 +1,6 @@
 //! Articles, idempotent on their URL.
 
+use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::write::*;
 use lashon_core::news::RepoError;
@@ -16,7 +17,7 @@ impl ArticleWrites for NewsWriter<'_> {
     fn ingest(&self, a: &ArticleInput, language: Lang) -> Result<(i64, bool), RepoError> {
         let existing: Option<(i64, Option<String>)> = self
             .conn
-            .query_row(
+            .query_row_cached(
                 "SELECT id, input FROM articles WHERE url = ?",
                 [&a.url],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -47,7 +48,7 @@ impl ArticleWrites for NewsWriter<'_> {
                 // Pending: its story is written again at the next clustering (the article
                 // keeps its story; a changed headline does not move it).
                 self.conn
-                    .execute(
+                    .execute_cached(
                         "UPDATE articles SET source = ?2, language = ?3, published_at = ?4,
                          record = ?5, input = ?6, pending = 1 WHERE id = ?1",
                         params![
@@ -65,7 +66,7 @@ impl ArticleWrites for NewsWriter<'_> {
             None => {
                 let seq = self.next_seq()?;
                 self.conn
-                    .execute(
+                    .execute_cached(
                         "INSERT INTO articles (url, seq, source, language, published_at, record, input)
                          VALUES (?1, ?2, ?3, ?4, ?5, '{}', ?6)",
                         params![
@@ -80,7 +81,7 @@ impl ArticleWrites for NewsWriter<'_> {
                     .map_err(sql)?;
                 let id = self.conn.last_insert_rowid();
                 self.conn
-                    .execute(
+                    .execute_cached(
                         "UPDATE articles SET record = ?2 WHERE id = ?1",
                         params![id, json(&member(id, 0))?],
                     )
@@ -94,7 +95,7 @@ impl ArticleWrites for NewsWriter<'_> {
     fn article_input(&self, url: &str) -> Result<Option<ArticleInput>, RepoError> {
         let input: Option<Option<String>> = self
             .conn
-            .query_row("SELECT input FROM articles WHERE url = ?", [url], |r| {
+            .query_row_cached("SELECT input FROM articles WHERE url = ?", [url], |r| {
                 r.get(0)
             })
             .optional()

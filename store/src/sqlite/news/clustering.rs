@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::RepoError;
 use lashon_news::cluster::features::Feature;
@@ -48,7 +49,7 @@ impl ClusteringWrites for NewsWriter<'_> {
     /// The clusterer's checkpoint, when one was saved by this `version`.
     fn checkpoint(&self, version: &str) -> Result<Option<String>, RepoError> {
         self.conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT snapshot FROM cluster_checkpoint WHERE id = 1 AND version = ?",
                 [version],
                 |r| r.get(0),
@@ -65,7 +66,7 @@ impl ClusteringWrites for NewsWriter<'_> {
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         self.conn()
-            .execute(
+            .execute_cached(
                 "INSERT OR REPLACE INTO cluster_checkpoint (id, version, saved_at, snapshot)
                  VALUES (1, ?, ?, ?)",
                 params![version, at(now), snapshot],
@@ -78,7 +79,7 @@ impl ClusteringWrites for NewsWriter<'_> {
     fn earliest_unclustered(&self) -> Result<Option<DateTime<Utc>>, RepoError> {
         let n: Option<i64> = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT MIN(published_at) FROM articles
                  WHERE pending = 1 AND story_id IS NULL AND input IS NOT NULL",
                 [],
@@ -122,7 +123,7 @@ impl ClusteringWrites for NewsWriter<'_> {
     /// Marks every article clustered.
     fn clear_pending(&self) -> Result<(), RepoError> {
         self.conn()
-            .execute("UPDATE articles SET pending = 0 WHERE pending = 1", [])
+            .execute_cached("UPDATE articles SET pending = 0 WHERE pending = 1", [])
             .map_err(sql)?;
         Ok(())
     }
@@ -154,13 +155,13 @@ impl ClusteringWrites for NewsWriter<'_> {
     fn merge_story(&self, from: i64, into: i64) -> Result<Option<i64>, RepoError> {
         let c = self.conn();
         let thread: Option<i64> = c
-            .query_row("SELECT thread_id FROM stories WHERE id = ?", [from], |r| {
+            .query_row_cached("SELECT thread_id FROM stories WHERE id = ?", [from], |r| {
                 r.get(0)
             })
             .optional()
             .map_err(sql)?
             .flatten();
-        c.execute(
+        c.execute_cached(
             "UPDATE articles SET story_id = ?2 WHERE story_id = ?1",
             params![from, into],
         )
@@ -172,7 +173,7 @@ impl ClusteringWrites for NewsWriter<'_> {
             "DELETE FROM signals WHERE story_id = ?",
             "DELETE FROM story_features WHERE story_id = ?",
         ] {
-            c.execute(table, [from]).map_err(sql)?;
+            c.execute_cached(table, [from]).map_err(sql)?;
         }
         Ok(thread)
     }
@@ -256,7 +257,7 @@ impl ClusteringWrites for NewsWriter<'_> {
     fn story_first_at(&self, story_id: i64) -> Result<Option<DateTime<Utc>>, RepoError> {
         let n: Option<i64> = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT first_at FROM story_features WHERE story_id = ?",
                 [story_id],
                 |r| r.get(0),

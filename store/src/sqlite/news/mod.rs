@@ -16,6 +16,7 @@ pub use writer::NewsWriter;
 
 use std::time::Duration;
 
+use crate::sqlite::connections::Cached;
 use lashon_core::account::StoreError;
 use lashon_core::news::write::NewsWrite;
 use lashon_core::news::{NewsStore, RepoError};
@@ -155,7 +156,7 @@ impl NewsStore for SqliteStore {
     fn cursor_key(&self) -> Result<Vec<u8>, RepoError> {
         let existing: Option<Vec<u8>> = self
             .news_reader()?
-            .query_row(
+            .query_row_cached(
                 "SELECT value FROM news_secrets WHERE name = 'cursor'",
                 [],
                 |r| r.get(0),
@@ -168,12 +169,12 @@ impl NewsStore for SqliteStore {
         let mut fresh = [0u8; 32];
         getrandom::fill(&mut fresh).map_err(schema::internal)?;
         let conn = self.writer().map_err(repo)?;
-        conn.execute(
+        conn.execute_cached(
             "INSERT OR IGNORE INTO news_secrets (name, value) VALUES ('cursor', ?)",
             [&fresh[..]],
         )
         .map_err(sql)?;
-        conn.query_row(
+        conn.query_row_cached(
             "SELECT value FROM news_secrets WHERE name = 'cursor'",
             [],
             |r| r.get(0),

@@ -1,5 +1,6 @@
 //! People and their mentions.
 
+use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::write::*;
 use lashon_core::news::RepoError;
@@ -13,15 +14,15 @@ impl PeopleWrites for NewsWriter<'_> {
     /// Adds or replaces a person with their aliases.
     fn put_person(&self, p: &PersonRecord) -> Result<(), RepoError> {
         let c = self.conn;
-        c.execute(
+        c.execute_cached(
             "INSERT OR REPLACE INTO people (id, record) VALUES (?, ?)",
             params![p.id, json(p)?],
         )
         .map_err(sql)?;
-        c.execute("DELETE FROM person_aliases WHERE person_id = ?", [p.id])
+        c.execute_cached("DELETE FROM person_aliases WHERE person_id = ?", [p.id])
             .map_err(sql)?;
         for a in &p.aliases {
-            c.execute(
+            c.execute_cached(
                 "INSERT OR REPLACE INTO person_aliases (person_id, alias, display, status) VALUES (?, ?, ?, ?)",
                 params![p.id, a.alias, a.display, a.status],
             )
@@ -35,7 +36,7 @@ impl PeopleWrites for NewsWriter<'_> {
     fn add_person_if_absent(&self, p: &PersonRecord) -> Result<bool, RepoError> {
         let present: Option<i64> = self
             .conn
-            .query_row("SELECT id FROM people WHERE id = ?", [p.id], |r| r.get(0))
+            .query_row_cached("SELECT id FROM people WHERE id = ?", [p.id], |r| r.get(0))
             .optional()
             .map_err(sql)?;
         if present.is_some() {
@@ -48,7 +49,7 @@ impl PeopleWrites for NewsWriter<'_> {
     /// Records one mention of a person.
     fn add_mention(&self, person_id: i64, when: DateTime<Utc>) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO mentions (person_id, at) VALUES (?, ?)",
                 params![person_id, at(when)],
             )
@@ -58,7 +59,9 @@ impl PeopleWrites for NewsWriter<'_> {
 
     /// Removes every mention (before counting them again).
     fn clear_mentions(&self) -> Result<(), RepoError> {
-        self.conn.execute("DELETE FROM mentions", []).map_err(sql)?;
+        self.conn
+            .execute_cached("DELETE FROM mentions", [])
+            .map_err(sql)?;
         Ok(())
     }
 

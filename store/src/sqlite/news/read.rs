@@ -5,6 +5,7 @@
 //! The answers are the same as [`lashon_core::news::MemoryNewsRepository`]'s; the tests in
 //! `tests/news_store.rs` hold the two side by side.
 
+use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::{
     ExportQuery, NewsRepository, RepoError, SignalOrder, SignalQuery, StoryQuery,
@@ -147,7 +148,7 @@ impl NewsRepository for SqliteStore {
             // membership (`+s.id` keeps the planner off the primary key); a rare one by
             // looking its few stories up and sorting them.
             let matches: i64 = conn
-                .query_row(
+                .query_row_cached(
                     "SELECT count(*) FROM story_search WHERE story_search MATCH ?",
                     [&expr],
                     |r| r.get(0),
@@ -401,7 +402,7 @@ impl NewsRepository for SqliteStore {
     ) -> Result<Option<(PersonRecord, u32)>, RepoError> {
         let conn = self.news_reader()?;
         let row = conn
-            .query_row(
+            .query_row_cached(
                 "SELECT record, (SELECT COUNT(*) FROM mentions WHERE person_id = ?1 AND at >= ?2)
                  FROM people WHERE id = ?1",
                 params![id, at(since)],
@@ -425,7 +426,7 @@ impl NewsRepository for SqliteStore {
 
     fn export_cutoff(&self) -> Result<i64, RepoError> {
         let conn = self.news_reader()?;
-        conn.query_row("SELECT value FROM news_meta WHERE name = 'seq'", [], |r| {
+        conn.query_row_cached("SELECT value FROM news_meta WHERE name = 'seq'", [], |r| {
             r.get(0)
         })
         .map_err(sql)

@@ -1,5 +1,6 @@
 //! The newsroom registry, feeds and their validators, crawl runs, behaviour and profiles.
 
+use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::write::*;
 use lashon_core::news::RepoError;
@@ -14,7 +15,7 @@ impl RegistryWrites for NewsWriter<'_> {
     /// Adds or replaces a newsroom of the registry.
     fn put_newsroom(&self, room: &Newsroom, feeds: &[String]) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO newsrooms (key, record, feeds) VALUES (?1, ?2, ?3)
                  ON CONFLICT(key) DO UPDATE SET record = ?2, feeds = ?3",
                 params![room.key, json(room)?, json(&feeds)?],
@@ -31,7 +32,7 @@ impl RegistryWrites for NewsWriter<'_> {
         };
         room.profile = profile;
         self.conn
-            .execute(
+            .execute_cached(
                 "UPDATE newsrooms SET record = ? WHERE key = ?",
                 params![json(&room)?, key],
             )
@@ -65,7 +66,7 @@ impl RegistryWrites for NewsWriter<'_> {
     fn feed_validators(&self, url: &str) -> Result<(Option<String>, Option<String>), RepoError> {
         Ok(self
             .conn
-            .query_row(
+            .query_row_cached(
                 "SELECT etag, last_modified FROM feed_state WHERE url = ?",
                 [url],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -84,7 +85,7 @@ impl RegistryWrites for NewsWriter<'_> {
         checked_at: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO feed_state (url, etag, last_modified, checked_at) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT(url) DO UPDATE SET etag = ?2, last_modified = ?3, checked_at = ?4",
                 params![url, etag, last_modified, at(checked_at)],
@@ -96,7 +97,7 @@ impl RegistryWrites for NewsWriter<'_> {
     /// Records a crawl run; returns its id.
     fn add_crawl_run(&self, key: &str, run: &CrawlRun) -> Result<i64, RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO crawl_runs (source, started_at, record) VALUES (?, ?, ?)",
                 params![key, at(run.started_at), json(run)?],
             )
@@ -132,7 +133,7 @@ impl RegistryWrites for NewsWriter<'_> {
     /// Rewrites a crawl run (a running one finishing).
     fn update_crawl_run(&self, id: i64, run: &CrawlRun) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "UPDATE crawl_runs SET record = ? WHERE id = ?",
                 params![json(run)?, id],
             )
@@ -143,7 +144,7 @@ impl RegistryWrites for NewsWriter<'_> {
     /// Sets computed behaviour.
     fn set_behaviour(&self, key: &str, b: &Behaviour) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT OR REPLACE INTO behaviour (source, record) VALUES (?, ?)",
                 params![key, json(b)?],
             )

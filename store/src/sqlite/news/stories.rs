@@ -1,6 +1,7 @@
 //! Stories with their members and coverage, threads, state rows, signals, the change log and
 //! briefs.
 
+use crate::sqlite::connections::Cached;
 use lashon_core::news::write::*;
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::record::{
@@ -31,7 +32,7 @@ impl StoryWrites for NewsWriter<'_> {
         let thread = match story.thread_id {
             Some(id) => self
                 .conn
-                .query_row("SELECT record FROM threads WHERE id = ?", [id], |r| {
+                .query_row_cached("SELECT record FROM threads WHERE id = ?", [id], |r| {
                     r.get::<_, String>(0)
                 })
                 .optional()
@@ -68,7 +69,7 @@ impl StoryWrites for NewsWriter<'_> {
             .map(|s| format!(",{},", s.as_str()))
             .collect();
         let c = self.conn;
-        c.execute(
+        c.execute_cached(
             "INSERT OR REPLACE INTO stories (id, topic, state, latest_at, thread_id, missing, record)
              VALUES (?, ?, ?, ?, ?, ?, ?)",
             params![
@@ -82,10 +83,10 @@ impl StoryWrites for NewsWriter<'_> {
             ],
         )
         .map_err(sql)?;
-        c.execute("DELETE FROM story_sources WHERE story_id = ?", [record.id])
+        c.execute_cached("DELETE FROM story_sources WHERE story_id = ?", [record.id])
             .map_err(sql)?;
         for k in &record.coverage.sources {
-            c.execute(
+            c.execute_cached(
                 "INSERT OR IGNORE INTO story_sources (source, latest_at, story_id) VALUES (?, ?, ?)",
                 params![k, at(last), record.id],
             )
@@ -93,9 +94,9 @@ impl StoryWrites for NewsWriter<'_> {
         }
         // Rule 9: headline (both languages), summary and entities, folded by lashon-news.
         let text = record.search_text();
-        c.execute("DELETE FROM story_search WHERE rowid = ?", [record.id])
+        c.execute_cached("DELETE FROM story_search WHERE rowid = ?", [record.id])
             .map_err(sql)?;
-        c.execute(
+        c.execute_cached(
             "INSERT INTO story_search (rowid, forms) VALUES (?, ?)",
             params![record.id, search::index_forms(&text).join(" ")],
         )
@@ -113,7 +114,7 @@ impl StoryWrites for NewsWriter<'_> {
             let mut m = m.clone();
             m.story_id = record.id;
             let updated = c
-                .execute(
+                .execute_cached(
                     "UPDATE articles SET story_id = ?2, source = ?3, language = ?4, published_at = ?5,
                      record = ?6 WHERE id = ?1",
                     params![m.article_id, m.story_id, m.source, m.language.as_str(), at(m.published_at), json(&m)?],
@@ -121,7 +122,7 @@ impl StoryWrites for NewsWriter<'_> {
                 .map_err(sql)?;
             if updated == 0 {
                 let seq = self.next_seq()?;
-                c.execute(
+                c.execute_cached(
                     "INSERT INTO articles (id, url, seq, source, language, published_at, story_id, record, pending)
                      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
                     params![m.article_id, m.url, seq, m.source, m.language.as_str(), at(m.published_at), m.story_id, json(&m)?],
@@ -136,7 +137,7 @@ impl StoryWrites for NewsWriter<'_> {
     fn story_record(&self, id: i64) -> Result<Option<(StoryRecord, Option<i64>)>, RepoError> {
         let row: Option<(String, Option<i64>)> = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT record, thread_id FROM stories WHERE id = ?",
                 [id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -150,7 +151,7 @@ impl StoryWrites for NewsWriter<'_> {
     fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError> {
         let s: Option<String> = self
             .conn
-            .query_row(
+            .query_row_cached(
                 "SELECT state FROM changes WHERE story_id = ? ORDER BY seq DESC LIMIT 1",
                 [story_id],
                 |r| r.get(0),
@@ -186,7 +187,7 @@ impl StoryWrites for NewsWriter<'_> {
         rec.state = Some(state);
         rec.verdict = verdict;
         self.conn()
-            .execute(
+            .execute_cached(
                 "UPDATE stories SET state = ?2, record = ?3 WHERE id = ?1",
                 params![id, state.as_str(), json(&rec)?],
             )
@@ -205,7 +206,7 @@ impl StoryWrites for NewsWriter<'_> {
             days: t.days(),
         });
         self.conn()
-            .execute(
+            .execute_cached(
                 "UPDATE stories SET thread_id = ?2, record = ?3 WHERE id = ?1",
                 params![id, thread.map(|t| t.id), json(&rec)?],
             )
@@ -216,7 +217,7 @@ impl StoryWrites for NewsWriter<'_> {
     /// Adds or replaces a thread.
     fn put_thread(&self, t: &ThreadRecord) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT OR REPLACE INTO threads (id, nodes, newest_at, record) VALUES (?, ?, ?, ?)",
                 params![t.id, t.nodes, at(t.newest_at), json(t)?],
             )
@@ -228,7 +229,7 @@ impl StoryWrites for NewsWriter<'_> {
     fn thread_record(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError> {
         let rec: Option<String> = self
             .conn()
-            .query_row("SELECT record FROM threads WHERE id = ?", [id], |r| {
+            .query_row_cached("SELECT record FROM threads WHERE id = ?", [id], |r| {
                 r.get(0)
             })
             .optional()
@@ -245,7 +246,7 @@ impl StoryWrites for NewsWriter<'_> {
             days: thread.days(),
         };
         self.conn()
-            .execute(
+            .execute_cached(
                 "UPDATE stories SET thread_id = ?2, record = json_set(record, '$.thread', json(?3))
                  WHERE thread_id = ?1",
                 params![from, thread.id, json(&link)?],
@@ -267,7 +268,7 @@ impl StoryWrites for NewsWriter<'_> {
     /// Removes a thread record.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError> {
         self.conn()
-            .execute("DELETE FROM threads WHERE id = ?", [id])
+            .execute_cached("DELETE FROM threads WHERE id = ?", [id])
             .map_err(sql)?;
         Ok(())
     }
@@ -276,7 +277,7 @@ impl StoryWrites for NewsWriter<'_> {
     fn set_signal(&self, s: &SignalRecord) -> Result<(), RepoError> {
         let g = &s.signals;
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT OR REPLACE INTO signals (story_id, state, computed_at, acceleration, velocity,
                  heat, importance, significance, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 params![
@@ -300,7 +301,7 @@ impl StoryWrites for NewsWriter<'_> {
         let mut change = change.clone();
         change.seq = self.next_seq()?;
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO changes (seq, story_id, state, changed_at, record) VALUES (?, ?, ?, ?, ?)",
                 params![change.seq, change.story_id, change.state.as_str(), at(change.changed_at), json(&change)?],
             )
@@ -311,7 +312,7 @@ impl StoryWrites for NewsWriter<'_> {
     /// Stores a brief; the newest is served.
     fn add_brief(&self, b: &BriefRecord) -> Result<(), RepoError> {
         self.conn
-            .execute(
+            .execute_cached(
                 "INSERT INTO briefs (generated_at, record) VALUES (?, ?)",
                 params![at(b.generated_at), json(b)?],
             )

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::sqlite::connections::Cached;
 use lashon_core::news::RepoError;
 use lashon_news::types::Newsroom;
 use rusqlite::Connection;
@@ -27,7 +28,7 @@ impl<'c> NewsWriter<'c> {
 
     pub(super) fn next_seq(&self) -> Result<i64, RepoError> {
         self.conn
-            .query_row(
+            .query_row_cached(
                 "UPDATE news_meta SET value = value + 1 WHERE name = 'seq' RETURNING value",
                 [],
                 |r| r.get(0),
