@@ -599,6 +599,32 @@ mod tests {
     }
 
     #[test]
+    fn a_clusters_sum_and_counts_stay_sorted_as_articles_and_clusters_are_added() {
+        let mut c = Cluster::new(t0());
+        c.add(&[(3, 1.0), (7, 2.0)]);
+        c.add(&[(1, 0.5), (7, 1.0), (9, 4.0)]);
+        assert_eq!(c.sum, vec![(1, 0.5), (3, 1.0), (7, 3.0), (9, 4.0)]);
+        assert_eq!(c.held, vec![1, 1, 2, 1]);
+        // A cluster merged in brings its own counts.
+        c.add_held([(0, 1.0, 2), (7, 0.5, 3), (12, 1.0, 1)].into_iter());
+        assert_eq!(
+            c.sum,
+            vec![(0, 1.0), (1, 0.5), (3, 1.0), (7, 3.5), (9, 4.0), (12, 1.0)]
+        );
+        assert_eq!(c.held, vec![2, 1, 1, 5, 1, 1]);
+        assert!((c.norm2 - (1.0 + 0.25 + 1.0 + 12.25 + 16.0 + 1.0)).abs() < 1e-9);
+        // Counted again from members (after a restore): a member's feature the sum lacks
+        // is not counted.
+        c.members = vec![Member {
+            source: String::new(),
+            at: t0(),
+            features: vec![(3, 1.0), (5, 1.0), (7, 1.0)],
+        }];
+        c.recount();
+        assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);
+    }
+
+    #[test]
     fn a_late_article_joins_the_cluster_whose_span_it_falls_into() {
         let mut c = Clusterer::new(Concepts::builtin(), Params::default());
         let a = c.add(
