@@ -19,7 +19,8 @@
 //!   share a person or a number, or at least [`Params::min_shared`] features;
 //! - an outlet's edited or repeated headline joins the cluster of its own earlier article
 //!   when the two agree ([`Params::edit_threshold`], within [`Params::edit_hours`]), even
-//!   where the cluster's centroid has moved on;
+//!   where the cluster's centroid has moved on, unless another cluster matches it better
+//!   (then what the outlet's two headlines share is its section tag, not the event);
 //! - candidates are the clusters whose newest article is at most [`Params::window_hours`] old
 //!   and that would span at most [`Params::max_span_hours`]: later instalments of a running
 //!   story are new clusters, linked as a thread;
@@ -415,7 +416,14 @@ impl<'c> Clusterer<'c> {
                 s.score >= bar
             })
             .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
-        let (target, opened) = match edited.or(best) {
+        // An outlet's own earlier article wins over the centroids, unless another cluster
+        // matches better: then what the two articles of the outlet share is its recurring
+        // section tag (`ישראל בוחרת | משדר מיוחד`), not the event.
+        let pick = match (edited, best) {
+            (Some(e), Some(b)) if b.id != e.id && b.score > e.score => Some(b),
+            (e, b) => e.or(b),
+        };
+        let (target, opened) = match pick {
             Some(s) => (s.id, false),
             None => {
                 self.clusters.insert(id, Cluster::new(at));
@@ -679,6 +687,62 @@ mod tests {
         );
         assert_ne!(other.cluster, first.cluster);
         assert_eq!(edited.cluster, first.cluster);
+    }
+
+    #[test]
+    fn an_outlets_headline_goes_where_it_matches_best_even_when_it_looks_like_its_own_edit() {
+        // Turnout reports; one outlet's headline under its election-day tag joins them on
+        // the turnout figure.
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let at = |m: i64| t0() + Duration::minutes(m);
+        let turnout = c.add_article(
+            1,
+            at(0),
+            "ynet",
+            "שיעור ההצבעה בבחירות: 45.2% עד השעה שש",
+            "",
+        );
+        c.add_article(
+            2,
+            at(10),
+            "walla",
+            "45.2% הצביעו עד השעה שש, שיעור ההצבעה גבוה",
+            "",
+        );
+        let tagged = c.add_article(
+            3,
+            at(20),
+            "mako",
+            "ישראל בוחרת: שיעור ההצבעה 45.2% עד השעה שש, נתניהו והרצוג בקרב צמוד",
+            "",
+        );
+        // The exit polls, hours later.
+        let polls = c.add_article(
+            4,
+            at(240),
+            "haaretz",
+            "המדגמים: קרב צמוד בין נתניהו להרצוג",
+            "",
+        );
+        c.add_article(
+            5,
+            at(245),
+            "israelhayom",
+            "מדגמי הטלוויזיה: קרב צמוד בין נתניהו להרצוג",
+            "",
+        );
+        // The outlet's next headline under the same tag is about the polls, and so like its
+        // own earlier one (cosine 0.85) but more like the polls' cluster.
+        let next = c.add_article(
+            6,
+            at(250),
+            "mako",
+            "ישראל בוחרת: נתניהו והרצוג בקרב צמוד במדגמים, שיעור ההצבעה 45.2%",
+            "",
+        );
+        assert_eq!(tagged.cluster, turnout.cluster);
+        assert_ne!(polls.cluster, turnout.cluster);
+        assert_eq!(next.cluster, polls.cluster);
     }
 
     #[test]
