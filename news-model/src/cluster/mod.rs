@@ -26,7 +26,9 @@
 //!   `exp(−Δh / 8)`, and less again for a cluster already spanning more than 12 hours,
 //!   [`Params::long_after_hours`]) at [`Params::threshold`] or more, sharing a name, or two
 //!   words or concepts; an outlet's edited or repeated headline joins its own earlier article
-//!   ([`Clusterer::add_article`] with the newsroom); two clusters merge only when their
+//!   ([`Clusterer::add_article`] with the newsroom) unless another cluster matches it
+//!   better (one outlet's section tag, `ישראל בוחרת | משדר מיוחד`, made the election day's
+//!   exit polls look like its turnout report); two clusters merge only when their
 //!   centroids agree or their cores do (the features most of each cluster's articles hold,
 //!   [`merge`]), never through one bridging headline.
 //! - Name skeletons only for words rarer than 400 cB ([`Weights::name_cb`]): a common word's
