@@ -6,22 +6,7 @@ pub(crate) fn shared<'v, A, B>(
     a: &'v [(u32, A)],
     b: &'v [(u32, B)],
 ) -> impl Iterator<Item = (u32, &'v A, &'v B)> {
-    let (mut i, mut j) = (0, 0);
-    std::iter::from_fn(move || {
-        while i < a.len() && j < b.len() {
-            match a[i].0.cmp(&b[j].0) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    let hit = (a[i].0, &a[i].1, &b[j].1);
-                    i += 1;
-                    j += 1;
-                    return Some(hit);
-                }
-            }
-        }
-        None
-    })
+    shared_at(a, b).map(move |(f, x, j)| (f, x, &b[j].1))
 }
 
 /// The entries of `a` whose id `b` has too, in id order: `(id, a's value, index in b)`.
