@@ -134,7 +134,7 @@
 //! before both, 2,392 and 2,094. The store's writes and reads take most of a crawl.
 //! Machines of the same kind differ: on a later session's machine, the commit of these
 //! figures (`5c51fb4`) and the one after the edit-rule exception gave alike, run in turn,
-//! 9,500–11,900 articles/s on the clustering bench and 1,300–1,650 articles/s end to end
+//! 8,300–11,900 articles/s on the clustering bench and 1,300–1,650 articles/s end to end
 //! (one pass and crawls of 1,000): the same code, about two thirds of the speed.
 //!
 //! ```
