@@ -2,7 +2,9 @@
 //! fixture's five days (663 Hebrew and English articles) repeated, each copy five days after
 //! the previous one, so the stream has the fixture's mix of story sizes and near-misses at
 //! every point. One thread. Reports articles per second and the most clusters open at once
-//! (memory is bounded by the active window, not by the stream).
+//! (memory is bounded by the active window, not by the stream). Also the loading of the
+//! background word lists, which every process that clusters pays once at its start (a
+//! service's crawl is one such process).
 //!
 //!     cargo bench -p lashon-news --bench clustering
 
@@ -10,7 +12,8 @@ use std::time::Instant;
 
 use chrono::{DateTime, Duration, Utc};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lashon_news::cluster::{Clusterer, Concepts, Params};
+use lashon_news::cluster::background::{BUILTIN_EN, BUILTIN_HE};
+use lashon_news::cluster::{Background, Clusterer, Concepts, Params};
 use serde::Deserialize;
 
 #[derive(Deserialize, Clone)]
@@ -71,6 +74,14 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(articles.len() as u64));
     g.bench_function("stream_100k", |b| b.iter(|| run(&articles)));
+    g.finish();
+    let mut g = c.benchmark_group("lexicons");
+    g.throughput(Throughput::Bytes(
+        (BUILTIN_HE.len() + BUILTIN_EN.len()) as u64,
+    ));
+    g.bench_function("background_parse", |b| {
+        b.iter(|| Background::parse(&[BUILTIN_HE, BUILTIN_EN]).len())
+    });
     g.finish();
 }
 

@@ -34,7 +34,11 @@ impl Background {
     /// lines that are not of that form are skipped. Words are normalized as search tokens
     /// are; a word that is not one token after that is skipped.
     pub fn parse(lists: &[&str]) -> Background {
-        let mut words: HashMap<String, u16> = HashMap::default();
+        // Sized once (a list line holds words of about ten bytes each): a service loads the
+        // lists at every start, and growing the table rehashed each word several times.
+        let bytes: usize = lists.iter().map(|l| l.len()).sum();
+        let mut words: HashMap<String, u16> =
+            HashMap::with_capacity_and_hasher(bytes / 8, Default::default());
         let mut rarest = 0u16;
         for list in lists {
             for line in list.lines() {
@@ -46,9 +50,10 @@ impl Background {
                 };
                 rarest = rarest.max(cb);
                 for w in ws.split(' ') {
-                    if let [one] = tokens(w).as_slice() {
+                    let mut t = tokens(w);
+                    if let (Some(one), true) = (t.pop(), t.is_empty()) {
                         // Two spellings that normalize alike: their frequencies add up.
-                        let e = words.entry(one.clone()).or_insert(u16::MAX);
+                        let e = words.entry(one).or_insert(u16::MAX);
                         *e = add_cb(*e, cb);
                     }
                 }
