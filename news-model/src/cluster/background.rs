@@ -13,7 +13,7 @@
 use foldhash::HashMap;
 use std::sync::LazyLock;
 
-use crate::search::tokens;
+use crate::search::{plain_token, tokens};
 
 /// The Hebrew list shipped with the crate.
 pub const BUILTIN_HE: &str = include_str!("../../data/wordfreq/he.txt");
@@ -50,8 +50,11 @@ impl Background {
                 };
                 rarest = rarest.max(cb);
                 for w in ws.split(' ') {
-                    let mut t = tokens(w);
-                    if let (Some(one), true) = (t.pop(), t.is_empty()) {
+                    let one = plain_token(w).or_else(|| {
+                        let mut t = tokens(w);
+                        t.pop().filter(|_| t.is_empty())
+                    });
+                    if let Some(one) = one {
                         // Two spellings that normalize alike: their frequencies add up.
                         let e = words.entry(one).or_insert(u16::MAX);
                         *e = add_cb(*e, cb);
