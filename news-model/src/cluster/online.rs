@@ -459,12 +459,18 @@ impl<'c> Clusterer<'c> {
     /// The stream's say in a feature's weight: its inverse document frequency in the stream
     /// so far, to the power [`Params::stream_idf`] (1 when that is 0).
     pub(super) fn scale(&self, f: u32) -> f64 {
-        let beta = self.params.stream_idf;
-        if beta == 0.0 {
+        if self.params.stream_idf == 0.0 {
             return 1.0;
         }
-        let df = self.df.get(f as usize).copied().unwrap_or(0) as usize;
         let mut cache = self.scale_by_df.borrow_mut();
+        self.scale_in(&mut cache, f)
+    }
+
+    /// [`Clusterer::scale`] with the cache by document frequency borrowed once by the caller:
+    /// a cluster's norm asks it for every feature of the cluster, for every article.
+    fn scale_in(&self, cache: &mut Vec<f64>, f: u32) -> f64 {
+        let beta = self.params.stream_idf;
+        let df = self.df.get(f as usize).copied().unwrap_or(0) as usize;
         if let Some(x) = cache.get(df).filter(|x| !x.is_nan()) {
             return *x;
         }
@@ -484,7 +490,11 @@ impl<'c> Clusterer<'c> {
 
     /// The norm of a weighted vector with the stream's scale.
     fn scaled_norm<'a>(&self, v: impl Iterator<Item = (&'a u32, &'a f32)>) -> f64 {
-        v.map(|(f, w)| (f64::from(*w) * self.scale(*f)).powi(2))
+        if self.params.stream_idf == 0.0 {
+            return v.map(|(_, w)| f64::from(*w).powi(2)).sum::<f64>().sqrt();
+        }
+        let mut cache = self.scale_by_df.borrow_mut();
+        v.map(|(f, w)| (f64::from(*w) * self.scale_in(&mut cache, *f)).powi(2))
             .sum::<f64>()
             .sqrt()
     }

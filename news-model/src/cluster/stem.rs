@@ -44,12 +44,20 @@ pub fn is_hebrew(word: &str) -> bool {
 
 /// The token without the prefix letters that step 1 strips.
 pub fn strip_prefixes<'w>(token: &'w str, background: &Background) -> &'w str {
-    let chars: Vec<(usize, char)> = token.char_indices().collect();
+    // The first six characters are all a chain of three and the three letters it leaves
+    // need: read into arrays, as this runs for every word of every article.
+    let mut chars = [(0usize, '\0'); 6];
+    let mut n = 0;
+    for (i, c) in token.char_indices().take(6) {
+        chars[n] = (i, c);
+        n += 1;
+    }
+    let letters = [chars[0].1, chars[1].1, chars[2].1];
     let mut best = token;
     let mut best_cb = background.word(token);
-    for k in 1..=3.min(chars.len().saturating_sub(3)) {
-        let chain: Vec<char> = chars[..k].iter().map(|(_, c)| *c).collect();
-        if !is_prefix_chain(&chain) {
+    for k in 1..=3.min(n.saturating_sub(3)) {
+        let chain = &letters[..k];
+        if !is_prefix_chain(chain) {
             // A longer chain begins with this one.
             break;
         }
