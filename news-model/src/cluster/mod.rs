@@ -147,7 +147,15 @@
 //! Machines of the same kind differ: on a later session's machine, the commit of these
 //! figures (`5c51fb4`) and the one after the edit-rule exception gave alike, run in turn,
 //! 8,300–11,900 articles/s on the clustering bench and 1,300–1,650 articles/s end to end
-//! (one pass and crawls of 1,000): the same code, about two thirds of the speed.
+//! (one pass and crawls of 1,000): the same code, about two thirds of the speed. There, the
+//! same bench binary run three times in turn with the one of `e8a96a4` gave 7,900–9,900
+//! articles/s for either, a spread wider than any change of `f18d020` (a cluster's norm
+//! borrowing the scale cache once, prefix stripping without vectors): too noisy to decide
+//! by. End to end after thread linking walked only the pairs that touch a changed story:
+//! one pass 1,833 articles/s, crawls of 1,000 1,436 articles/s (first crawl 567 ms, last
+//! 680 ms). Loading the background lists (`cargo bench -p lashon-news --bench clustering
+//! -- lexicons`), paid once by every process that clusters: 42 ms before `82ee332`, 25–35
+//! ms after it (the table sized once, plain words read without the general tokenizer).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
