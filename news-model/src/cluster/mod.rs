@@ -149,13 +149,16 @@
 //! 8,300–11,900 articles/s on the clustering bench and 1,300–1,650 articles/s end to end
 //! (one pass and crawls of 1,000): the same code, about two thirds of the speed. There, the
 //! same bench binary run three times in turn with the one of `e8a96a4` gave 7,900–9,900
-//! articles/s for either, a spread wider than any change of `f18d020` (a cluster's norm
-//! borrowing the scale cache once, prefix stripping without vectors): too noisy to decide
-//! by. End to end after thread linking walked only the pairs that touch a changed story:
-//! one pass 1,833 articles/s, crawls of 1,000 1,436 articles/s (first crawl 567 ms, last
-//! 680 ms). Loading the background lists (`cargo bench -p lashon-news --bench clustering
-//! -- lexicons`), paid once by every process that clusters: 42 ms before `82ee332`, 25–35
-//! ms after it (the table sized once, plain words read without the general tokenizer).
+//! articles/s for either: too noisy to decide by. Counted in instructions instead
+//! (`valgrind --tool=cachegrind`, which does not depend on the machine's load), the
+//! evaluation of the fixture (`--example evaluate`, 663 articles and one load of the lists)
+//! fell from 790 to 678 million against `e8a96a4`: about 65 million from loading the
+//! background lists (a load, 139 → 116 million with the table sized once and words moved
+//! in, → 74 million with plain words read without the general tokenizer), the other 47
+//! million (7% of the rest) from the clusterer (a cluster's norm borrowing the scale cache once, prefix stripping
+//! without vectors), the assignments identical. End to end after thread linking walked
+//! only the pairs that touch a changed story: one pass 1,833 articles/s, crawls of 1,000
+//! 1,436 articles/s (first crawl 567 ms, last 680 ms).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};

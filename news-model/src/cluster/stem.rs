@@ -44,8 +44,8 @@ pub fn is_hebrew(word: &str) -> bool {
 
 /// The token without the prefix letters that step 1 strips.
 pub fn strip_prefixes<'w>(token: &'w str, background: &Background) -> &'w str {
-    // The first six characters are all a chain of three and the three letters it leaves
-    // need: read into arrays, as this runs for every word of every article.
+    // A chain is at most three letters and must leave three: the first six characters are
+    // all it reads, kept in arrays (this runs for every word of every article).
     let mut chars = [(0usize, '\0'); 6];
     let mut n = 0;
     for (i, c) in token.char_indices().take(6) {
