@@ -156,9 +156,9 @@
 //! background lists (a load, 139 → 116 million with the table sized once and words moved
 //! in, → 74 million with plain words read without the general tokenizer), the other 47
 //! million (7% of the rest) from the clusterer (a cluster's norm borrowing the scale cache
-//! once, prefix stripping without vectors), the assignments identical. End to end after thread linking walked
-//! only the pairs that touch a changed story: one pass 1,833 articles/s, crawls of 1,000
-//! 1,436 articles/s (first crawl 567 ms, last 680 ms).
+//! once, prefix stripping without vectors), the assignments identical. End to end after
+//! thread linking walked only the pairs that touch a changed story: one pass 1,833
+//! articles/s, crawls of 1,000 1,436 articles/s (first crawl 567 ms, last 680 ms).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
