@@ -330,9 +330,68 @@ pub fn sketch(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Fea
         .collect()
 }
 
+/// The sketch ([`sketch`]) of an article from the features a clusterer read from it
+/// ([`crate::cluster::Clusterer::features`]) with `weights` and the built-in lexicons: those
+/// features but its phrases. `None` when `weights` differ from the defaults in more than
+/// phrases (the sketch must then be read from the text).
+pub fn sketch_from(features: &[(Feature, f32)], weights: &Weights) -> Option<Vec<(Feature, f32)>> {
+    let as_sketch = |w: Weights| Weights { phrase: 0.0, ..w };
+    if as_sketch(*weights) != as_sketch(Weights::default()) {
+        return None;
+    }
+    Some(
+        features
+            .iter()
+            .filter(|(f, _)| f.kind != Kind::Phrase)
+            .cloned()
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sketch_is_the_clusterers_features_without_phrases() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/clustering/articles.jsonl"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let lex = Lexicons::builtin();
+        let mut phrases = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let a: serde_json::Value = serde_json::from_str(line).unwrap();
+            let headline = a["headline"].as_str().unwrap();
+            let summary = a["summary"].as_str().unwrap_or("");
+            let read = extract_with(headline, summary, &lex, &Weights::default());
+            phrases += read.iter().filter(|(f, _)| f.kind == Kind::Phrase).count();
+            let from: HashMap<Feature, f32> = sketch_from(&read, &Weights::default())
+                .unwrap()
+                .into_iter()
+                .collect();
+            assert_eq!(
+                from,
+                sketch(headline, summary, Concepts::builtin()),
+                "{headline}"
+            );
+        }
+        assert!(
+            phrases > 0,
+            "the fixture's headlines have phrases to leave out"
+        );
+        let other = Weights {
+            concept: 2.0,
+            ..Weights::default()
+        };
+        assert!(sketch_from(&[], &other).is_none());
+        let no_phrases = Weights {
+            phrase: 0.0,
+            ..Weights::default()
+        };
+        assert!(sketch_from(&[], &no_phrases).is_some());
+    }
 
     fn shared(a: &HashMap<Feature, f32>, b: &HashMap<Feature, f32>) -> Vec<Feature> {
         let mut s: Vec<Feature> = a.keys().filter(|k| b.contains_key(*k)).cloned().collect();

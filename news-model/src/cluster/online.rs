@@ -383,7 +383,27 @@ impl<'c> Clusterer<'c> {
         headline: &str,
         summary: &str,
     ) -> Assignment {
-        let raw = extract_with(headline, summary, &self.lexicons, &self.params.weights);
+        let raw = self.features(headline, summary);
+        self.add_features(id, at, source, raw)
+    }
+
+    /// The features the clusterer reads from an article, with its lexicons and weights,
+    /// sorted by feature: what [`Clusterer::add_features`] takes.
+    pub fn features(&self, headline: &str, summary: &str) -> Vec<(Feature, f32)> {
+        extract_with(headline, summary, &self.lexicons, &self.params.weights)
+    }
+
+    /// [`Clusterer::add_article`] with the article's features read already
+    /// ([`Clusterer::features`]): a caller that needs them too (a story's sketch, which is
+    /// the same features without phrases, [`crate::cluster::features::sketch`]) reads them
+    /// once.
+    pub fn add_features(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        raw: Vec<(Feature, f32)>,
+    ) -> Assignment {
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))

@@ -8,6 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::news::RepoError;
 use chrono::Duration;
+use lashon_news::cluster::features::{sketch_from, Feature};
 use lashon_news::cluster::snapshot::FORMAT;
 use lashon_news::cluster::{Clusterer, Concepts, Params, Snapshot};
 use lashon_news::people::PeopleMatcher;
@@ -26,7 +27,15 @@ pub struct Assigned {
     pub touched: BTreeSet<i64>,
     /// Threads that held a story merged away (to be recounted).
     pub orphaned_threads: BTreeSet<i64>,
+    /// The sketches of articles clustered in this pass (at most [`SKETCHES`]), read from the
+    /// features the clusterer read: the stories step sums them without reading the text
+    /// again.
+    pub sketches: HashMap<i64, Vec<(Feature, f32)>>,
 }
+
+/// Sketches kept per pass: a crawl's articles, not a rebuild's (memory stays bounded; the
+/// stories step reads the others from their text).
+pub const SKETCHES: usize = 8_192;
 
 /// The checkpoint's version: a checkpoint of other parameters or another build of the
 /// clusterer is not restored (the lexicons may differ).
@@ -94,13 +103,14 @@ pub fn assign(
         clusterer.evict(a.input.published_at);
         // With its newsroom, so an outlet's edited or repeated headline joins its own
         // earlier article.
-        let got = clusterer.add_article(
-            a.id,
-            a.input.published_at,
-            &a.input.source,
-            &a.input.headline,
-            a.input.summary.as_deref().unwrap_or(""),
-        );
+        let features =
+            clusterer.features(&a.input.headline, a.input.summary.as_deref().unwrap_or(""));
+        if out.sketches.len() < SKETCHES {
+            if let Some(sketch) = sketch_from(&features, &params.weights) {
+                out.sketches.insert(a.id, sketch);
+            }
+        }
+        let got = clusterer.add_features(a.id, a.input.published_at, &a.input.source, features);
         for m in got.merged {
             into.insert(m, got.cluster);
         }

@@ -71,7 +71,7 @@ fn run<S: NewsStore + ?Sized>(
         let assigned = assign::assign(w, Params::default(), &matcher, full, now)?;
         let mut written = BTreeSet::new();
         for id in &assigned.touched {
-            if stories::write(w, *id, people, &matcher)?.is_some() {
+            if stories::write(w, *id, people, &matcher, &assigned.sketches)?.is_some() {
                 written.insert(*id);
             }
         }

@@ -117,11 +117,14 @@ pub fn load(
 }
 
 /// Writes story `id` from its articles, with its feature sums; `None` when it has none.
+/// `sketches` are the articles' sketches already read (by the clusterer in this refresh);
+/// the other articles are read from their text.
 pub fn write(
     w: &dyn NewsWrite,
     id: i64,
     people: &[PersonRecord],
     matcher: &PeopleMatcher,
+    sketches: &HashMap<i64, Vec<(Feature, f32)>>,
 ) -> Result<Option<Draft>, RepoError> {
     let Some((mut draft, items)) = load(w, id)? else {
         return Ok(None);
@@ -130,6 +133,12 @@ pub fn write(
     w.put_story(&draft.story, &draft.members)?;
     let mut sum: HashMap<Feature, f32> = HashMap::new();
     for a in &items {
+        if let Some(features) = sketches.get(&a.id) {
+            for (f, x) in features {
+                *sum.entry(f.clone()).or_insert(0.0) += x;
+            }
+            continue;
+        }
         let features = sketch(
             &a.input.headline,
             a.input.summary.as_deref().unwrap_or(""),

@@ -9,7 +9,7 @@ use lashon_news::types::{Behaviour, Newsroom};
 use rusqlite::{params, OptionalExtension};
 
 use super::schema::{at, json, parse, sql};
-use super::writer::{registry, NewsWriter};
+use super::writer::NewsWriter;
 
 impl RegistryWrites for NewsWriter<'_> {
     /// Adds or replaces a newsroom of the registry.
@@ -21,12 +21,13 @@ impl RegistryWrites for NewsWriter<'_> {
                 params![room.key, json(room)?, json(&feeds)?],
             )
             .map_err(sql)?;
+        self.rooms_changed();
         Ok(())
     }
 
     /// Sets the computed profile of a newsroom (kept apart from its registry fields).
     fn set_profile(&self, key: &str, profile: Option<serde_json::Value>) -> Result<(), RepoError> {
-        let rooms = registry(self.conn)?;
+        let rooms = self.rooms()?;
         let Some(mut room) = rooms.get(key).cloned() else {
             return Ok(());
         };
@@ -37,12 +38,13 @@ impl RegistryWrites for NewsWriter<'_> {
                 params![json(&room)?, key],
             )
             .map_err(sql)?;
+        self.rooms_changed();
         Ok(())
     }
 
     /// The registry.
     fn newsrooms(&self) -> Result<std::collections::HashMap<String, Newsroom>, RepoError> {
-        registry(self.conn)
+        Ok(self.rooms()?.as_ref().clone())
     }
 
     /// The feeds of every newsroom, by newsroom key.

@@ -12,7 +12,7 @@ use lashon_news::{search, StoryState};
 use rusqlite::{params, OptionalExtension};
 
 use super::schema::{at, json, parse, sql};
-use super::writer::{registry, NewsWriter};
+use super::writer::NewsWriter;
 
 impl StoryWrites for NewsWriter<'_> {
     /// Adds or replaces a cluster with its articles, computing coverage, `publishedAt` (the
@@ -27,7 +27,7 @@ impl StoryWrites for NewsWriter<'_> {
                 story.id
             )));
         };
-        let rooms = registry(self.conn)?;
+        let rooms = self.rooms()?;
         let coverage = Coverage::compute(members, |k| rooms.get(k));
         let thread = match story.thread_id {
             Some(id) => self
@@ -101,13 +101,13 @@ impl StoryWrites for NewsWriter<'_> {
             params![record.id, search::index_forms(&text).join(" ")],
         )
         .map_err(sql)?;
+        // The members as one JSON array bound to one cached statement (an `IN (…)` list
+        // written into the SQL made a statement to compile for every story).
         let ids: Vec<i64> = members.iter().map(|m| m.article_id).collect();
-        c.execute(
-            &format!(
-                "UPDATE articles SET story_id = NULL WHERE story_id = ? AND id NOT IN ({})",
-                ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
-            ),
-            [record.id],
+        c.execute_cached(
+            "UPDATE articles SET story_id = NULL
+             WHERE story_id = ?1 AND id NOT IN (SELECT value FROM json_each(?2))",
+            params![record.id, json(&ids)?],
         )
         .map_err(sql)?;
         for m in members {
