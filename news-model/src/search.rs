@@ -90,19 +90,27 @@ pub(crate) fn plain_token(word: &str) -> Option<String> {
 /// The forms a token is indexed under: itself, and for Hebrew words the forms without one or
 /// two leading prefix letters, as long as two letters remain.
 pub fn forms(token: &str) -> Vec<String> {
-    let mut out = vec![token.to_owned()];
-    let mut rest = token;
-    for _ in 0..2 {
-        let mut chars = rest.chars();
-        match chars.next() {
-            Some(c) if PREFIXES.contains(&c) && chars.clone().count() >= 2 => {
-                rest = chars.as_str();
-                out.push(rest.to_owned());
+    form_slices(token).map(str::to_owned).collect()
+}
+
+/// [`forms`] as slices of `token` (each form is a suffix of it), without allocating: the
+/// clusterer asks for them for every word it reads (stop words, concepts).
+pub fn form_slices(token: &str) -> impl Iterator<Item = &str> {
+    let mut next = Some(token);
+    let mut stripped = 0;
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        if stripped < 2 {
+            let mut chars = current.chars();
+            if let Some(c) = chars.next() {
+                if PREFIXES.contains(&c) && chars.clone().nth(1).is_some() {
+                    next = Some(chars.as_str());
+                    stripped += 1;
+                }
             }
-            _ => break,
         }
-    }
-    out
+        Some(current)
+    })
 }
 
 /// Every indexed form of `text`.

@@ -154,62 +154,81 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
         .collect();
     let mut order: Vec<usize> = (0..stories.len()).collect();
     order.sort_by_key(|&i| (stories[i].first_at, stories[i].id));
-    let is_wanted: Vec<bool> = stories.iter().map(|s| wanted(s.id)).collect();
-    // Positions (in `order`) of the wanted stories: a story not wanted is compared with
-    // the wanted ones after it only, so the pairs walked are those that touch a wanted
-    // story (a service wants a day's changed stories among fifteen days of them).
-    let wanted_at: Vec<usize> = (0..order.len()).filter(|&k| is_wanted[order[k]]).collect();
-    let gap = Duration::days(p.max_gap_days);
-    let mut out = Vec::new();
-    // Compares story i with story j, which begins no earlier; false once j is too late.
-    let mut compare = |i: usize, j: usize| -> bool {
-        let (a, b) = (&stories[i], &stories[j]);
-        if b.first_at - a.first_at > gap {
-            return false;
-        }
-        // `thread_days(a, b) < 2`: b begins on a's day (or, at equal times, before it).
-        if days[j] <= days[i] {
-            return true;
-        }
-        let (mut dot, mut strong, mut concepts) = (0.0f32, 0, 0);
-        for (f, x, y) in crate::cluster::sorted::shared(&vectors[i], &vectors[j]) {
-            dot += x * y;
-            match kinds[f as usize] {
-                Kind::Concept | Kind::Word => concepts += 1,
-                Kind::Name | Kind::Number | Kind::Person => strong += 1,
-                Kind::Gram | Kind::Phrase => {}
-            }
-        }
-        if strong == 0 && concepts < p.min_shared_concepts {
-            return true;
-        }
-        let cos = if norms[i] > 0.0 && norms[j] > 0.0 {
-            dot / (norms[i] * norms[j])
-        } else {
-            0.0
-        };
-        if cos >= p.threshold {
-            out.push((a.id, b.id));
-        }
-        true
-    };
+    let mut position = vec![0usize; stories.len()];
     for (k, &i) in order.iter().enumerate() {
-        if is_wanted[i] {
-            for &j in &order[k + 1..] {
-                if !compare(i, j) {
-                    break;
+        position[i] = k;
+    }
+    let is_wanted: Vec<bool> = stories.iter().map(|s| wanted(s.id)).collect();
+    // Each feature's stories, so a wanted story meets only the stories it shares a feature
+    // with (a service wants a day's changed stories among fifteen days of them; walking
+    // every pair's two lists was a seventh of a crawl). A pair's products are added in
+    // feature order, as a walk of the two sorted lists adds them.
+    let mut postings: Vec<Vec<(usize, f32)>> = vec![Vec::new(); kinds.len()];
+    for (i, v) in vectors.iter().enumerate() {
+        for &(f, x) in v {
+            postings[f as usize].push((i, x));
+        }
+    }
+    let gap = Duration::days(p.max_gap_days);
+    // Per candidate: dot product, shared names/numbers/people, shared concepts/words.
+    let mut acc: Vec<(f32, u32, usize)> = vec![(0.0, 0, 0); stories.len()];
+    let mut met: Vec<usize> = Vec::new();
+    let mut is_met = vec![false; stories.len()];
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for w in (0..stories.len()).filter(|&w| is_wanted[w]) {
+        for &(f, x) in &vectors[w] {
+            for &(s, y) in &postings[f as usize] {
+                if s == w {
+                    continue;
+                }
+                if !is_met[s] {
+                    is_met[s] = true;
+                    met.push(s);
+                }
+                let a = &mut acc[s];
+                a.0 += x * y;
+                match kinds[f as usize] {
+                    Kind::Concept | Kind::Word => a.2 += 1,
+                    Kind::Name | Kind::Number | Kind::Person => a.1 += 1,
+                    Kind::Gram | Kind::Phrase => {}
                 }
             }
-        } else {
-            let from = wanted_at.partition_point(|&w| w <= k);
-            for &w in &wanted_at[from..] {
-                if !compare(i, order[w]) {
-                    break;
-                }
+        }
+        for s in met.drain(..) {
+            is_met[s] = false;
+            let (dot, strong, concepts) = std::mem::replace(&mut acc[s], (0.0, 0, 0));
+            // A pair of two wanted stories is taken once, from its earlier story.
+            if is_wanted[s] && position[s] < position[w] {
+                continue;
+            }
+            let (i, j) = if position[w] < position[s] {
+                (w, s)
+            } else {
+                (s, w)
+            };
+            // Linked only across days (`thread_days(a, b) >= 2`), at most the gap apart.
+            if stories[j].first_at - stories[i].first_at > gap || days[j] <= days[i] {
+                continue;
+            }
+            if strong == 0 && concepts < p.min_shared_concepts {
+                continue;
+            }
+            let cos = if norms[i] > 0.0 && norms[j] > 0.0 {
+                dot / (norms[i] * norms[j])
+            } else {
+                0.0
+            };
+            if cos >= p.threshold {
+                found.push((i, j));
             }
         }
     }
-    out
+    // Earlier story first, in the order the stories began.
+    found.sort_unstable_by_key(|&(i, j)| (position[i], position[j]));
+    found
+        .into_iter()
+        .map(|(i, j)| (stories[i].id, stories[j].id))
+        .collect()
 }
 
 #[cfg(test)]

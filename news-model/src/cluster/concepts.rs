@@ -7,7 +7,7 @@ use foldhash::{HashMap, HashMapExt};
 use std::fmt;
 use std::sync::LazyLock;
 
-use crate::search::{forms, tokens};
+use crate::search::{form_slices, tokens};
 
 /// The table shipped with the crate.
 pub const BUILTIN_TSV: &str = include_str!("../../data/concepts_he_en.tsv");
@@ -79,10 +79,9 @@ impl Concepts {
         if let Some(id) = self.forms.get(token) {
             return Some(*id);
         }
-        forms(token)
-            .iter()
+        form_slices(token)
             .skip(1)
-            .find_map(|f| self.forms.get(f.as_str()).copied())
+            .find_map(|f| self.forms.get(f).copied())
     }
 
     /// The name of a concept id.

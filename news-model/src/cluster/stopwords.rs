@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use foldhash::fast::FixedState;
 
-use crate::search::forms;
+use crate::search::form_slices;
 
 /// English function and reporting words.
 const FUNCTION_EN: &[&str] = &[
@@ -365,7 +365,7 @@ pub fn is_stop(token: &str) -> bool {
     {
         STOP.contains(token)
     } else {
-        forms(token).iter().any(|f| STOP.contains(f.as_str()))
+        form_slices(token).any(|f| STOP.contains(f))
     }
 }
 
