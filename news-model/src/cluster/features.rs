@@ -110,7 +110,7 @@ fn add_text(
     phrases: bool,
     lex: &Lexicons<'_>,
     w: &Weights,
-    out: &mut HashMap<Feature, f32>,
+    out: &mut foldhash::HashMap<Feature, f32>,
 ) {
     let mut add = |kind: Kind, value: String, x: f32| {
         if x > 0.0 {
@@ -122,11 +122,14 @@ fn add_text(
     // People of the registry: one feature for every way of naming them, in place of the words
     // that name them, as rare as the rarest of those words.
     let mut named = vec![false; tokens.len()];
-    let mut people: HashMap<i64, f32> = HashMap::new();
+    let mut people: foldhash::HashMap<i64, f32> = foldhash::HashMap::default();
     for (person, span) in lex.people.find_in_tokens(&tokens) {
         let x = tokens[span.clone()]
             .iter()
-            .map(|t| rarity(bg.rarity(stem::strip_prefixes(t, bg)), w))
+            .map(|t| {
+                let cb = stem::strip_prefixes_listed(t, bg).1;
+                rarity(cb.unwrap_or(bg.unlisted()), w)
+            })
             .fold(0.0, f32::max);
         let e = people.entry(person).or_insert(0.0);
         *e = e.max(x);
@@ -152,8 +155,8 @@ fn add_text(
         }
         // As rare as the word itself after its prefixes (not its key: `גופה` is rarer than
         // `גוף`, which shares its key).
-        let bare = stem::strip_prefixes(token, bg);
-        let cb = bg.rarity(bare);
+        let (bare, listed) = stem::strip_prefixes_listed(token, bg);
+        let cb = listed.unwrap_or(bg.unlisted());
         let mut x = rarity(cb, w);
         // A word that decides a desk (`בחירות`, `מחבלים`) says which section the event is
         // in, not which event: on an election or terror day it is in half the headlines,
@@ -184,8 +187,7 @@ fn add_text(
         // A listed word (or one after its prefixes) is read one way; a word the lists do not
         // know (a name, a place, a rare inflection) each prefix way in turn, their weight
         // shared so the token weighs as one word.
-        let listed = bg.word(token).is_some() || bg.word(bare).is_some();
-        let readings: Vec<String> = if listed {
+        let readings: Vec<String> = if listed.is_some() {
             vec![bare.to_string()]
         } else {
             forms(token)
@@ -286,7 +288,10 @@ pub fn extract_with(
     lex: &Lexicons<'_>,
     w: &Weights,
 ) -> Vec<(Feature, f32)> {
-    let mut out = HashMap::new();
+    // foldhash, sized for a headline and summary: with SipHash and growing from empty, the
+    // table was a tenth of reading an article (callgrind).
+    let mut out: foldhash::HashMap<Feature, f32> =
+        foldhash::HashMap::with_capacity_and_hasher(64, Default::default());
     // Phrases of the headline only: it names the event in few words, where a summary's
     // phrases are many and mostly its own (and cost a third of the clustering's time).
     // A quotation is another speaker's words: its phrases are its own, none runs into the

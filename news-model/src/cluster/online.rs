@@ -561,11 +561,12 @@ impl<'c> Clusterer<'c> {
             .filter_map(|(f, _)| self.index.get(f))
             .flatten()
             .copied()
-            .collect::<HashSet<i64>>()
-            .into_iter()
             .collect();
         ids.sort_unstable();
+        ids.dedup();
         let mut out = Vec::new();
+        // The dot product's terms of one cluster at a time, in one buffer.
+        let mut terms: Vec<f64> = Vec::new();
         for cid in ids {
             let Some(c) = self.clusters.get(&cid) else {
                 continue;
@@ -577,7 +578,7 @@ impl<'c> Clusterer<'c> {
             // Evidence (shared features by kind) and the dot product's terms, in one pass.
             let mut shared = 0.0f32;
             let mut anchored = false;
-            let mut terms: Vec<f64> = Vec::new();
+            terms.clear();
             let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
             for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
                 let x = c.sum[j].1;
@@ -597,7 +598,7 @@ impl<'c> Clusterer<'c> {
                 continue;
             }
             let n = v_norm * self.cluster_norm(cid, c);
-            let d = robust_dot(terms.into_iter(), p.robust);
+            let d = robust_dot(terms.iter().copied(), p.robust);
             let cos = if n == 0.0 { 0.0 } else { d / n };
             // A cluster growing past half a day needs more likeness to grow further.
             let long = (c.span_with(at) - p.long_after_hours).max(0.0);

@@ -44,6 +44,16 @@ pub fn is_hebrew(word: &str) -> bool {
 
 /// The token without the prefix letters that step 1 strips.
 pub fn strip_prefixes<'w>(token: &'w str, background: &Background) -> &'w str {
+    strip_prefixes_listed(token, background).0
+}
+
+/// [`strip_prefixes`] with the centibels of the word it returns (`None` when the lists do
+/// not have it): the caller that weighs the word needs no second lookup, and a word is
+/// listed, as itself or without its prefixes, exactly when they are `Some`.
+pub fn strip_prefixes_listed<'w>(
+    token: &'w str,
+    background: &Background,
+) -> (&'w str, Option<u16>) {
     // A chain is at most three letters and must leave three: the first six characters are
     // all it reads, kept in arrays (this runs for every word of every article).
     let mut chars = [(0usize, '\0'); 6];
@@ -77,7 +87,7 @@ pub fn strip_prefixes<'w>(token: &'w str, background: &Background) -> &'w str {
             best_cb = Some(cb);
         }
     }
-    best
+    (best, best_cb)
 }
 
 /// Step 2: one plural or construct ending.
