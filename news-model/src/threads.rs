@@ -46,21 +46,6 @@ impl Default for ThreadParams {
     }
 }
 
-fn idf<'a>(stories: &[&'a StorySketch]) -> foldhash::HashMap<&'a Feature, f32> {
-    // foldhash: a service computes this for the stories of fifteen days on every refresh,
-    // hashing each feature's text (SipHash showed in the profile of an ingest).
-    let mut df: foldhash::HashMap<&Feature, u32> = foldhash::HashMap::default();
-    for s in stories {
-        for f in s.features.keys() {
-            *df.entry(f).or_insert(0) += 1;
-        }
-    }
-    let n = stories.len() as f32;
-    df.into_iter()
-        .map(|(f, d)| (f, (1.0 + (n + 1.0) / (d as f32 + 1.0)).ln()))
-        .collect()
-}
-
 /// Links `stories` into threads: each thread's story ids in the order they began, first
 /// story first; stories linked to no other are in none.
 pub fn link(stories: &[StorySketch], p: &ThreadParams) -> Vec<Vec<i64>> {
@@ -109,6 +94,87 @@ pub fn chains(links: &[(i64, i64)]) -> Vec<BTreeSet<i64>> {
 /// A story's features as linking compares them: `(feature id, weight × idf)` by id.
 type Weighted = Vec<(u32, f32)>;
 
+/// Features numbered once for every linking that uses them: a service links the stories of
+/// each changed day with the fifteen days around it, and numbering the same stories'
+/// features again for each day (hashing their text) was most of the linking's time.
+#[derive(Debug, Default, Clone)]
+pub struct FeatureIds {
+    ids: foldhash::HashMap<Feature, u32>,
+    kinds: Vec<Kind>,
+}
+
+/// A story with its features numbered ([`FeatureIds::sketch`]), sorted by number.
+#[derive(Debug, Clone)]
+pub struct NumberedSketch {
+    pub id: i64,
+    pub first_at: DateTime<Utc>,
+    pub features: Vec<(u32, f32)>,
+}
+
+impl FeatureIds {
+    /// `story` with its features numbered.
+    pub fn sketch(&mut self, story: &StorySketch) -> NumberedSketch {
+        let mut features: Vec<(u32, f32)> = story
+            .features
+            .iter()
+            .map(|(f, w)| {
+                let next = self.kinds.len() as u32;
+                let id = *self.ids.entry(f.clone()).or_insert_with(|| next);
+                if id == next {
+                    self.kinds.push(f.kind);
+                }
+                (id, *w)
+            })
+            .collect();
+        features.sort_unstable_by_key(|x| x.0);
+        NumberedSketch {
+            id: story.id,
+            first_at: story.first_at,
+            features,
+        }
+    }
+
+    /// Features numbered.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// Forgets every feature none of `kept` has and numbers the others again (in `kept`
+    /// too): a service walking every day of a long store keeps only the days around the
+    /// current one, and their features.
+    pub fn retain<'s>(&mut self, kept: impl IntoIterator<Item = &'s mut NumberedSketch>) {
+        let kept: Vec<&mut NumberedSketch> = kept.into_iter().collect();
+        let mut new_id: Vec<Option<u32>> = vec![None; self.kinds.len()];
+        let mut kinds = Vec::new();
+        for s in &kept {
+            for &(f, _) in &s.features {
+                let slot = &mut new_id[f as usize];
+                if slot.is_none() {
+                    *slot = Some(kinds.len() as u32);
+                    kinds.push(self.kinds[f as usize]);
+                }
+            }
+        }
+        self.ids.retain(|_, id| {
+            new_id[*id as usize].is_some_and(|n| {
+                *id = n;
+                true
+            })
+        });
+        self.kinds = kinds;
+        for s in kept {
+            for (f, _) in s.features.iter_mut() {
+                *f = new_id[*f as usize].unwrap_or(u32::MAX);
+            }
+            s.features.sort_unstable_by_key(|x| x.0);
+        }
+    }
+}
+
 /// The links among `stories` that touch a story for which `wanted` holds, each as the pair
 /// of story ids, earlier first. IDF is computed over `stories`: a service passes the stories
 /// of the days around the ones that changed, and links only those ([`link`] passes all).
@@ -117,30 +183,41 @@ pub fn links<S: std::borrow::Borrow<StorySketch>>(
     wanted: impl Fn(i64) -> bool,
     p: &ThreadParams,
 ) -> Vec<(i64, i64)> {
-    let stories: Vec<&StorySketch> = stories.iter().map(|s| s.borrow()).collect();
-    let weights = idf(&stories);
-    // Features numbered once, each story's weighed and sorted by number: a pair is then
-    // compared by merging two sorted lists, not by hashing each feature's text again for
-    // every pair (pairs grow with the square of the stories).
-    let mut ids: foldhash::HashMap<&Feature, u32> =
-        foldhash::HashMap::with_capacity_and_hasher(weights.len(), Default::default());
-    let mut kinds: Vec<Kind> = Vec::with_capacity(weights.len());
+    let mut ids = FeatureIds::default();
+    let numbered: Vec<NumberedSketch> = stories.iter().map(|s| ids.sketch(s.borrow())).collect();
+    let refs: Vec<&NumberedSketch> = numbered.iter().collect();
+    links_numbered(&refs, &ids, wanted, p)
+}
+
+/// [`links`] over stories whose features `ids` numbered.
+pub fn links_numbered(
+    stories: &[&NumberedSketch],
+    ids: &FeatureIds,
+    wanted: impl Fn(i64) -> bool,
+    p: &ThreadParams,
+) -> Vec<(i64, i64)> {
+    let kinds = &ids.kinds;
+    // IDF over these stories, by feature number.
+    let mut df = vec![0u32; kinds.len()];
+    for s in stories {
+        for &(f, _) in &s.features {
+            df[f as usize] += 1;
+        }
+    }
+    let n = stories.len() as f32;
+    let idf: Vec<f32> = df
+        .iter()
+        .map(|&d| (1.0 + (n + 1.0) / (d as f32 + 1.0)).ln())
+        .collect();
+    // Each story's features weighed, still sorted by number: a pair is then compared by
+    // merging two sorted lists, not by hashing each feature's text again for every pair.
     let vectors: Vec<Weighted> = stories
         .iter()
         .map(|s| {
-            let mut v: Weighted = s
-                .features
+            s.features
                 .iter()
-                .map(|(f, w)| {
-                    let id = *ids.entry(f).or_insert_with(|| {
-                        kinds.push(f.kind);
-                        (kinds.len() - 1) as u32
-                    });
-                    (id, w * weights.get(f).copied().unwrap_or(0.0))
-                })
-                .collect();
-            v.sort_unstable_by_key(|x| x.0);
-            v
+                .map(|&(f, w)| (f, w * idf[f as usize]))
+                .collect()
         })
         .collect();
     // Each story's calendar day in Jerusalem, once: two stories of one day are never linked.
@@ -286,6 +363,20 @@ mod tests {
         assert!(chains(&[]).is_empty());
     }
 
+    /// IDF of each feature over `stories`, by its text.
+    fn idf<'a>(stories: &[&'a StorySketch]) -> HashMap<&'a Feature, f32> {
+        let mut df: HashMap<&Feature, u32> = HashMap::new();
+        for s in stories {
+            for f in s.features.keys() {
+                *df.entry(f).or_insert(0) += 1;
+            }
+        }
+        let n = stories.len() as f32;
+        df.into_iter()
+            .map(|(f, d)| (f, (1.0 + (n + 1.0) / (d as f32 + 1.0)).ln()))
+            .collect()
+    }
+
     /// Links as the definition reads: every pair, features looked up by their text, days
     /// through [`thread_days`].
     fn links_by_definition(stories: &[StorySketch], p: &ThreadParams) -> Vec<(i64, i64)> {
@@ -357,6 +448,30 @@ mod tests {
             let differ: Vec<_> = fast.iter().filter(|x| !slow.contains(x)).collect();
             let missing: Vec<_> = slow.iter().filter(|x| !fast.contains(x)).collect();
             assert!(differ.len() + missing.len() <= 1, "{differ:?} {missing:?}");
+            // Features numbered once for all the stories, then linking only the first half:
+            // the links of the first half alone.
+            let mut ids = FeatureIds::default();
+            let numbered: Vec<NumberedSketch> = stories.iter().map(|s| ids.sketch(s)).collect();
+            let half = &stories[..stories.len() / 2];
+            let refs: Vec<&NumberedSketch> = numbered[..half.len()].iter().collect();
+            let mut shared = links_numbered(&refs, &ids, |_| true, &p);
+            shared.sort();
+            let mut alone = links(half, |_| true, &p);
+            alone.sort();
+            assert!(!alone.is_empty());
+            let differ = shared.iter().filter(|x| !alone.contains(x)).count()
+                + alone.iter().filter(|x| !shared.contains(x)).count();
+            assert!(differ <= 1, "{shared:?} {alone:?}");
+            // Keeping only the first half's features: the same links again.
+            let mut first: Vec<NumberedSketch> = numbered[..half.len()].to_vec();
+            ids.retain(first.iter_mut());
+            assert!(ids.len() < numbered.iter().map(|s| s.features.len()).sum::<usize>());
+            let refs: Vec<&NumberedSketch> = first.iter().collect();
+            let mut kept = links_numbered(&refs, &ids, |_| true, &p);
+            kept.sort();
+            let differ = kept.iter().filter(|x| !alone.contains(x)).count()
+                + alone.iter().filter(|x| !kept.contains(x)).count();
+            assert!(differ <= 1, "{kept:?} {alone:?}");
             // Wanting every seventh story: the links that touch one of them, no others.
             let wanted = |id: i64| id % 7 == 3;
             let mut some = links(&stories, wanted, &p);

@@ -9,9 +9,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::news::RepoError;
 use chrono::{DateTime, Duration, Utc};
 use lashon_news::record::{StoryRecord, ThreadRecord};
-use lashon_news::threads::{chains, links, StorySketch, ThreadParams};
+use lashon_news::threads::{chains, links_numbered, FeatureIds, NumberedSketch, ThreadParams};
 
 use crate::news::write::NewsWrite;
+
+/// Numbered features past which those of the days left behind are forgotten.
+const FEATURES_KEPT: usize = 200_000;
 
 /// Links the `changed` stories and brings their threads up to date; recounts the `orphaned`
 /// threads (they lost a story to a merge).
@@ -39,10 +42,17 @@ pub fn update(
     let mut found: Vec<(i64, i64)> = Vec::new();
     // The sketches of the days around the current one, read once each as the days advance
     // (a full rebuild walks every day of the store).
-    let mut cache: BTreeMap<i64, Vec<StorySketch>> = BTreeMap::new();
-    for (day, ids) in &by_day {
+    let mut cache: BTreeMap<i64, Vec<NumberedSketch>> = BTreeMap::new();
+    // Their features numbered once for every day they are linked on.
+    let mut ids = FeatureIds::default();
+    for (day, wanted) in &by_day {
         let (low, high) = (day - p.max_gap_days, day + p.max_gap_days);
         cache.retain(|d, _| *d >= low);
+        // A rebuild walks every day of the store: the numbering keeps the features of the
+        // days kept, not of every day walked.
+        if ids.len() > FEATURES_KEPT {
+            ids.retain(cache.values_mut().flatten());
+        }
         for d in low..=high {
             if let std::collections::btree_map::Entry::Vacant(slot) = cache.entry(d) {
                 let from = DateTime::<Utc>::from_timestamp(d * 86_400, 0).unwrap_or_default();
@@ -50,17 +60,19 @@ pub fn update(
                 let day_sketches = w
                     .sketches_between(from, to)?
                     .into_iter()
-                    .map(|s| StorySketch {
-                        id: s.id,
-                        first_at: s.first_at,
-                        features: s.features,
+                    .map(|s| {
+                        ids.sketch(&lashon_news::threads::StorySketch {
+                            id: s.id,
+                            first_at: s.first_at,
+                            features: s.features,
+                        })
                     })
                     .collect();
                 slot.insert(day_sketches);
             }
         }
-        let pool: Vec<&StorySketch> = cache.range(low..=high).flat_map(|(_, v)| v).collect();
-        found.extend(links(&pool, |id| ids.contains(&id), &p));
+        let pool: Vec<&NumberedSketch> = cache.range(low..=high).flat_map(|(_, v)| v).collect();
+        found.extend(links_numbered(&pool, &ids, |id| wanted.contains(&id), &p));
     }
     for group in chains(&found) {
         join(w, &group)?;
