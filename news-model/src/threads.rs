@@ -205,9 +205,16 @@ pub fn links_numbered(
         }
     }
     let n = stories.len() as f32;
+    // Only the features these stories have (the numbering may hold more).
     let idf: Vec<f32> = df
         .iter()
-        .map(|&d| (1.0 + (n + 1.0) / (d as f32 + 1.0)).ln())
+        .map(|&d| {
+            if d == 0 {
+                0.0
+            } else {
+                (1.0 + (n + 1.0) / (d as f32 + 1.0)).ln()
+            }
+        })
         .collect();
     // Each story's features weighed, still sorted by number: a pair is then compared by
     // merging two sorted lists, not by hashing each feature's text again for every pair.

@@ -31,7 +31,7 @@ use super::params::Weights;
 use super::{skeleton, stem, stopwords};
 use crate::people::PeopleMatcher;
 use crate::reference::Topic;
-use crate::search::{forms, tokens};
+use crate::search::{form_slices, tokens};
 use crate::topics::TopicLexicon;
 
 /// The kind of a feature.
@@ -187,11 +187,10 @@ fn add_text(
         // A listed word (or one after its prefixes) is read one way; a word the lists do not
         // know (a name, a place, a rare inflection) each prefix way in turn, their weight
         // shared so the token weighs as one word.
-        let readings: Vec<String> = if listed.is_some() {
-            vec![bare.to_string()]
+        let readings: Vec<&str> = if listed.is_some() {
+            vec![bare]
         } else {
-            forms(token)
-                .into_iter()
+            form_slices(token)
                 .filter(|r| r.chars().count() >= 3)
                 .collect()
         };

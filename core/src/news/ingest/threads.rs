@@ -13,9 +13,6 @@ use lashon_news::threads::{chains, links_numbered, FeatureIds, NumberedSketch, T
 
 use crate::news::write::NewsWrite;
 
-/// Numbered features past which those of the days left behind are forgotten.
-const FEATURES_KEPT: usize = 200_000;
-
 /// Links the `changed` stories and brings their threads up to date; recounts the `orphaned`
 /// threads (they lost a story to a merge).
 pub fn update(
@@ -48,9 +45,11 @@ pub fn update(
     for (day, wanted) in &by_day {
         let (low, high) = (day - p.max_gap_days, day + p.max_gap_days);
         cache.retain(|d, _| *d >= low);
-        // A rebuild walks every day of the store: the numbering keeps the features of the
-        // days kept, not of every day walked.
-        if ids.len() > FEATURES_KEPT {
+        // A rebuild walks every day of the store: the numbering keeps about the features of
+        // the days kept, not of every day walked, so each day's linking (which sizes its
+        // tables by the numbering) stays in proportion to its fifteen days.
+        let held: usize = cache.values().flatten().map(|s| s.features.len()).sum();
+        if ids.len() > 4 * held.max(10_000) {
             ids.retain(cache.values_mut().flatten());
         }
         for d in low..=high {
