@@ -300,7 +300,8 @@ pub fn extract_with(
     }
     add_text(summary, 1.0, false, lex, w, &mut out);
     let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
+    // Features are distinct: an unstable sort gives the same order.
+    v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     v
 }
 

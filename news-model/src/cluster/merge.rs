@@ -15,8 +15,6 @@
 //! Candidates are the open clusters holding one of the target's [`MERGE_FEATURES`]
 //! heaviest features, whose span with the target stays within [`Params::max_span_hours`].
 
-use foldhash::HashSet;
-
 use chrono::{DateTime, Utc};
 
 use super::online::{hours, Cluster, Clusterer};
@@ -68,7 +66,12 @@ impl Clusterer<'_> {
             return Vec::new();
         };
         let mut heavy: Vec<(u32, f32)> = t.sum.clone();
-        heavy.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        // The heaviest, as a set: what follows collects their clusters in a set.
+        if heavy.len() > MERGE_FEATURES {
+            heavy.select_nth_unstable_by(MERGE_FEATURES - 1, |a, b| {
+                b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
+            });
+        }
         let mut out: Vec<i64> = heavy
             .iter()
             .take(MERGE_FEATURES)
@@ -76,10 +79,9 @@ impl Clusterer<'_> {
             .flatten()
             .copied()
             .filter(|c| *c != target)
-            .collect::<HashSet<i64>>()
-            .into_iter()
             .collect();
         out.sort_unstable();
+        out.dedup();
         out
     }
 
@@ -130,7 +132,7 @@ impl Clusterer<'_> {
                 continue;
             };
             self.close(*id);
-            self.norms.get_mut().remove(&survivor);
+            self.norms.get_mut().squared.remove(&survivor);
             if let Some(s) = self.clusters.get_mut(&survivor) {
                 s.add_held(c.sum.iter().zip(&c.held).map(|((f, w), n)| (*f, *w, *n)));
                 s.size += c.size;

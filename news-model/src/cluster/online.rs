@@ -9,9 +9,14 @@
 //! `exp(−Δh / decay_hours)`, `Δh` the hours from the cluster's span to the article, and times
 //! `exp(−excess / long_decay_hours)` for a cluster that would span more than
 //! [`Params::long_after_hours`] with it. Weights come from the background lists, not from
-//! the stream, so they are fixed per feature: a centroid's norm is kept with it, and an
+//! the stream, times the stream's inverse document frequency ([`Params::stream_idf`]); an
 //! article is compared with the clusters that share a feature with it through an inverted
-//! index.
+//! index. A cluster's norm with the stream's scale is kept with it and updated as the
+//! document frequencies of its features change ([`NormCache`]), rather than summed again
+//! over the whole centroid for every article: the stream's article count in the IDF is
+//! taken to three significant figures ([`scale_docs`]), so one article moves only its own
+//! features' weights, and the norm is a sum of fixed-point terms, the same whatever the
+//! order of its updates.
 //!
 //! Precision first (a false merge claims outlets corroborated each other):
 //!
@@ -181,18 +186,43 @@ pub struct Clusterer<'c> {
     pub(super) df: Vec<u32>,
     /// Articles of the stream.
     pub(super) docs: u64,
-    /// [`Clusterer::scale`] by document frequency, for the current number of articles
-    /// (NaN: not computed yet); most features share a few small frequencies.
+    /// [`Clusterer::scale`] by document frequency, for the current [`scale_docs`] (NaN: not
+    /// computed yet); most features share a few small frequencies.
     pub(super) scale_by_df: RefCell<Vec<f64>>,
-    /// Cluster norms with the stream's scale, for the current article (a cluster's entry is
-    /// dropped when it changes).
-    pub(super) norms: RefCell<HashMap<i64, f64>>,
+    /// Cluster norms with the stream's scale.
+    pub(super) norms: RefCell<NormCache>,
     /// Ids of forgotten features, reused.
     pub(super) free: Vec<u32>,
     pub(super) clock: Option<DateTime<Utc>>,
     pub(super) pruned_at: Option<DateTime<Utc>>,
     pub(super) clusters: HashMap<i64, Cluster>,
     pub(super) index: HashMap<u32, HashSet<i64>>,
+}
+
+/// The squared norms of open clusters with the stream's scale, in fixed point
+/// ([`NORM_ONE`] is 1.0), kept until the cluster changes or [`scale_docs`] moves; a
+/// feature's document frequency moving updates the norms of the clusters that hold it.
+///
+/// Fixed point because a norm updated term by term must be the one a restored clusterer
+/// sums afresh: integer sums do not depend on their order, float sums do.
+#[derive(Debug, Clone, Default)]
+pub(super) struct NormCache {
+    pub(super) squared: HashMap<i64, i128>,
+}
+
+/// 1.0 in [`NormCache`]'s fixed point: a term's rounding is 2^-25, below the weights' f32
+/// digits (a norm squared is rarely below 1).
+const NORM_ONE: f64 = (1u64 << 24) as f64;
+
+/// The stream's article count as the stream IDF reads it: to three significant figures
+/// (exact below 1,000). A cluster's norm then changes only when a feature it holds is seen
+/// again, not with every article; the IDF moves by at most ln 1.01 between two steps.
+pub fn scale_docs(docs: u64) -> u64 {
+    let mut step = 1;
+    while docs / step >= 1000 {
+        step *= 10;
+    }
+    docs / step * step
 }
 
 /// A candidate cluster for an article.
@@ -258,7 +288,7 @@ impl<'c> Clusterer<'c> {
             df: Vec::new(),
             docs: 0,
             scale_by_df: RefCell::new(Vec::new()),
-            norms: RefCell::new(HashMap::new()),
+            norms: RefCell::new(NormCache::default()),
             free: Vec::new(),
             clock: None,
             pruned_at: None,
@@ -355,6 +385,7 @@ impl<'c> Clusterer<'c> {
     }
 
     pub(super) fn close(&mut self, id: i64) {
+        self.norms.get_mut().squared.remove(&id);
         if let Some(c) = self.clusters.remove(&id) {
             for (f, _) in &c.sum {
                 if let Some(set) = self.index.get_mut(f) {
@@ -408,16 +439,10 @@ impl<'c> Clusterer<'c> {
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
             .collect();
-        v.sort_by_key(|x| x.0);
+        // Feature ids are distinct: an unstable sort gives the same order.
+        v.sort_unstable_by_key(|x| x.0);
         self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
-        self.docs += 1;
-        self.scale_by_df.get_mut().clear();
-        self.norms.get_mut().clear();
-        for (f, _) in &v {
-            if let Some(d) = self.df.get_mut(*f as usize) {
-                *d += 1;
-            }
-        }
+        self.count_article(&v);
 
         let scored = self.candidates(&v, at, source);
         let p = self.params;
@@ -450,7 +475,7 @@ impl<'c> Clusterer<'c> {
                 (id, true)
             }
         };
-        self.norms.get_mut().remove(&target);
+        self.grow_norm(target, &v);
         if let Some(c) = self.clusters.get_mut(&target) {
             c.add(&v);
             c.size += 1;
@@ -476,6 +501,70 @@ impl<'c> Clusterer<'c> {
         }
     }
 
+    /// Counts an article with features `v` (by id) in the stream's document frequencies,
+    /// updating the cached norms of the clusters that hold its features.
+    fn count_article(&mut self, v: &[(u32, f32)]) {
+        let before = scale_docs(self.docs);
+        self.docs += 1;
+        let moved = scale_docs(self.docs) != before;
+        if moved {
+            self.scale_by_df.get_mut().clear();
+            self.norms.get_mut().squared.clear();
+        }
+        let keep = self.params.stream_idf != 0.0 && !self.norms.get_mut().squared.is_empty();
+        let mut cache = std::mem::take(self.scale_by_df.get_mut());
+        let mut norms = std::mem::take(self.norms.get_mut());
+        for (f, _) in v {
+            let Some(d) = self.df.get_mut(*f as usize) else {
+                continue;
+            };
+            let old = *d;
+            *d += 1;
+            let Some(holders) = self.index.get(f).filter(|_| keep) else {
+                continue;
+            };
+            let (was, now) = (
+                self.scale_of_df(&mut cache, old),
+                self.scale_of_df(&mut cache, old + 1),
+            );
+            for id in holders {
+                let (Some(n2), Some(c)) = (norms.squared.get_mut(id), self.clusters.get(id)) else {
+                    continue;
+                };
+                if let Ok(i) = c.sum.binary_search_by_key(f, |(g, _)| *g) {
+                    let x = f64::from(c.sum[i].1);
+                    *n2 += norm_term(x * now) - norm_term(x * was);
+                }
+            }
+        }
+        *self.scale_by_df.get_mut() = cache;
+        *self.norms.get_mut() = norms;
+    }
+
+    /// Updates the cached norm of cluster `id` for the article `v` joining it: only the
+    /// terms of `v`'s features change (`x + w` as [`Cluster::add_held`] sums them).
+    fn grow_norm(&mut self, id: i64, v: &[(u32, f32)]) {
+        let mut norms = std::mem::take(self.norms.get_mut());
+        if let (Some(n2), Some(c)) = (norms.squared.get_mut(&id), self.clusters.get(&id)) {
+            let cache = self.scale_by_df.get_mut();
+            let mut cache = std::mem::take(cache);
+            for (f, w) in v {
+                let scale = self.scale_in(&mut cache, *f);
+                let grown = match c.sum.binary_search_by_key(f, |(g, _)| *g) {
+                    Ok(i) => {
+                        let x = c.sum[i].1;
+                        *n2 -= norm_term(f64::from(x) * scale);
+                        x + *w
+                    }
+                    Err(_) => *w,
+                };
+                *n2 += norm_term(f64::from(grown) * scale);
+            }
+            *self.scale_by_df.get_mut() = cache;
+        }
+        *self.norms.get_mut() = norms;
+    }
+
     /// The stream's say in a feature's weight: its inverse document frequency in the stream
     /// so far, to the power [`Params::stream_idf`] (1 when that is 0).
     pub(super) fn scale(&self, f: u32) -> f64 {
@@ -487,14 +576,20 @@ impl<'c> Clusterer<'c> {
     }
 
     /// [`Clusterer::scale`] with the cache by document frequency borrowed once by the caller:
-    /// a cluster's norm asks it for every feature of the cluster, for every article.
+    /// a cluster's norm asks it for every feature of the cluster.
     fn scale_in(&self, cache: &mut Vec<f64>, f: u32) -> f64 {
+        let df = self.df.get(f as usize).copied().unwrap_or(0);
+        self.scale_of_df(cache, df)
+    }
+
+    /// [`Clusterer::scale`] of a feature seen in `df` articles of the stream.
+    fn scale_of_df(&self, cache: &mut Vec<f64>, df: u32) -> f64 {
         let beta = self.params.stream_idf;
-        let df = self.df.get(f as usize).copied().unwrap_or(0) as usize;
+        let df = df as usize;
         if let Some(x) = cache.get(df).filter(|x| !x.is_nan()) {
             return *x;
         }
-        let n = self.docs as f64;
+        let n = scale_docs(self.docs) as f64;
         let idf = (1.0 + (n + 1.0) / (df as f64 + 1.0)).ln();
         let x = if beta == 1.0 {
             idf
@@ -523,12 +618,18 @@ impl<'c> Clusterer<'c> {
         if self.params.stream_idf == 0.0 {
             return c.norm2.sqrt();
         }
-        if let Some(n) = self.norms.borrow().get(&id) {
-            return *n;
+        if let Some(n2) = self.norms.borrow().squared.get(&id) {
+            return (*n2 as f64 / NORM_ONE).sqrt();
         }
-        let n = self.scaled_norm(c.sum.iter().map(|(f, w)| (f, w)));
-        self.norms.borrow_mut().insert(id, n);
-        n
+        let n2: i128 = {
+            let mut cache = self.scale_by_df.borrow_mut();
+            c.sum
+                .iter()
+                .map(|(f, w)| norm_term(f64::from(*w) * self.scale_in(&mut cache, *f)))
+                .sum()
+        };
+        self.norms.borrow_mut().squared.insert(id, n2);
+        (n2 as f64 / NORM_ONE).sqrt()
     }
 
     /// Cosine of two centroids (iterating the smaller, in feature order), the norm of `a`
@@ -622,6 +723,14 @@ impl<'c> Clusterer<'c> {
         }
         out
     }
+}
+
+/// A weight with the stream's scale, squared, in [`NormCache`]'s fixed point, rounded half
+/// up (a square is never negative). Cast through i64, which is one instruction where i128
+/// is a library call: a term reaches its limit (saturating, not wrapping) only for a
+/// feature weighing 700,000, and the sums are i128.
+fn norm_term(scaled: f64) -> i128 {
+    i128::from((scaled * scaled * NORM_ONE + 0.5) as i64)
 }
 
 pub(super) fn hours(later: DateTime<Utc>, earlier: DateTime<Utc>) -> f32 {
@@ -822,6 +931,56 @@ mod tests {
             polls, turnout,
             "without the rule the running cluster takes them"
         );
+    }
+
+    #[test]
+    fn kept_norms_are_the_norms_summed_afresh() {
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Article {
+            source: String,
+            headline: String,
+            published_at: DateTime<Utc>,
+        }
+        let fixture: Vec<Article> = include_str!("../../tests/data/clustering/articles.jsonl")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).expect("article"))
+            .collect();
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        // Past 1,000 articles the scale's article count moves in steps, and norms are kept
+        // across articles: joins, merges and other articles' features update them.
+        let mut kept = 0;
+        for (i, a) in fixture.iter().cycle().take(2_400).enumerate() {
+            let at = a.published_at + Duration::days(5 * (i / fixture.len()) as i64);
+            c.evict(at);
+            c.add_article(i as i64, at, &a.source, &a.headline, "");
+            let cached: Vec<(i64, i128)> = c
+                .norms
+                .borrow()
+                .squared
+                .iter()
+                .map(|(id, n)| (*id, *n))
+                .collect();
+            for (id, n2) in cached {
+                let cluster = c
+                    .clusters
+                    .get(&id)
+                    .expect("a kept norm is an open cluster's");
+                let mut cache = Vec::new();
+                let fresh: i128 = cluster
+                    .sum
+                    .iter()
+                    .map(|(f, w)| norm_term(f64::from(*w) * c.scale_in(&mut cache, *f)))
+                    .sum();
+                assert_eq!(n2, fresh, "cluster {id} after article {i}");
+                kept += 1;
+            }
+        }
+        assert!(kept > 10_000, "{kept} norms checked");
+        assert_eq!(scale_docs(999), 999);
+        assert_eq!(scale_docs(12_345), 12_300);
+        assert_eq!(scale_docs(100_999), 100_000);
     }
 
     #[test]
