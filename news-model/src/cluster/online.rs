@@ -12,7 +12,7 @@
 //! the stream, times the stream's inverse document frequency ([`Params::stream_idf`]); an
 //! article is compared with the clusters that share a feature with it through an inverted
 //! index. A cluster's norm with the stream's scale is kept with it and updated as the
-//! document frequencies of its features change ([`NormCache`]), rather than summed again
+//! document frequencies of its features change (`NormCache`), rather than summed again
 //! over the whole centroid for every article: the stream's article count in the IDF is
 //! taken to three significant figures ([`scale_docs`]), so one article moves only its own
 //! features' weights, and the norm is a sum of fixed-point terms, the same whatever the
