@@ -6,7 +6,7 @@
 //! - [`types`]: the response shapes with the spec's exact camelCase fields (story, story
 //!   detail, members, threads, trending and blindspot items, changes, newsrooms, activity,
 //!   topics, people, brief) and the [`ListEnvelope`] with its per-endpoint extras;
-//! - [`reference`]: sides (`centre`), lean (`center`), desks, states, metrics, [`Lang`];
+//! - [`reference`](mod@reference): sides (`centre`), lean (`center`), desks, states, metrics, [`Lang`];
 //! - [`localized`]: English/Hebrew text with field-by-field fallback;
 //! - [`record`]: the stored forms and how they render in a language;
 //! - [`params`]: the common-parameter table and endpoint rules 1–12, reading `(name, value)`

@@ -12,7 +12,7 @@
 //!   the person, the event), so two clusters of one event agree on it even when their sums
 //!   do not. A singleton's core is all of it.
 //!
-//! Candidates are the open clusters holding one of the target's [`MERGE_FEATURES`]
+//! Candidates are the open clusters holding one of the target's `MERGE_FEATURES` (12)
 //! heaviest features, whose span with the target stays within [`Params::max_span_hours`].
 
 use chrono::{DateTime, Utc};
