@@ -33,8 +33,22 @@ fn is_xml(bytes: &[u8]) -> bool {
         .is_some_and(|b| *b == b'<')
 }
 
+/// Loads the clusterer's lexicons (background word lists, concepts, people, desks) on
+/// another thread while this one stores the articles: each `lashon ingest` is a process of
+/// its own (so is `lashon crawl --once` fetching feeds), and the load is a tenth of a
+/// crawl's time. The clustering step waits for the
+/// load if it gets there first (the lexicons are lazily initialised statics).
+fn warm_lexicons(no_cluster: bool) {
+    if !no_cluster {
+        std::thread::spawn(|| {
+            let _ = lashon_news::cluster::Lexicons::builtin();
+        });
+    }
+}
+
 /// `lashon ingest FILE`: bad lines are reported with their number and skipped.
 pub fn ingest(args: IngestArgs) -> CmdResult {
+    warm_lexicons(args.no_cluster);
     let store = open(&args.db.db)?;
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
@@ -148,6 +162,7 @@ pub async fn recluster<S: NewsStore + Clone + 'static>(
 
 /// `lashon crawl [--once]`.
 pub fn crawl(args: CrawlArgs) -> CmdResult {
+    warm_lexicons(false);
     let store = open(&args.db.db)?;
     let fetcher = Fetcher::new(CrawlOptions {
         timeout: std::time::Duration::from_secs(args.timeout.max(1)),
