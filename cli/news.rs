@@ -172,6 +172,10 @@ pub fn crawl(args: CrawlArgs) -> CmdResult {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
+        // Installed once, before the first crawl: a SIGTERM during a crawl ends the loop
+        // after that crawl (a handler made at each sleep would miss it).
+        let shutdown = lashon_http::server::shutdown_signal();
+        tokio::pin!(shutdown);
         loop {
             let r = crawl_and_cluster(&store, &fetcher).await?;
             println!(
@@ -183,7 +187,7 @@ pub fn crawl(args: CrawlArgs) -> CmdResult {
             }
             tokio::select! {
                 _ = tokio::time::sleep(std::time::Duration::from_secs(args.every.max(1) * 60)) => {}
-                _ = lashon_http::server::shutdown_signal() => return Ok(()),
+                _ = &mut shutdown => return Ok(()),
             }
         }
     })
