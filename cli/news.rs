@@ -34,10 +34,10 @@ fn is_xml(bytes: &[u8]) -> bool {
 }
 
 /// Loads the clusterer's lexicons (background word lists, concepts, people, desks) on
-/// another thread while this one stores the articles: each `lashon ingest` is a process of
-/// its own (so is `lashon crawl --once` fetching feeds), and the load is a tenth of a
-/// crawl's time. The clustering step waits for the
-/// load if it gets there first (the lexicons are lazily initialised statics).
+/// another thread while this one stores or fetches the articles: each `lashon ingest` or
+/// `lashon crawl --once` is a process of its own, and the load is a tenth of a crawl's
+/// time. The clustering step waits for the load if it gets there first (the lexicons are
+/// lazily initialised statics).
 fn warm_lexicons(no_cluster: bool) {
     if !no_cluster {
         std::thread::spawn(|| {

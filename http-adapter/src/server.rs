@@ -208,40 +208,29 @@ pub async fn serve(
 /// (the default action) instead of stopping it cleanly. Call it inside the runtime.
 pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let handlers = {
-        use tokio::signal::unix::{signal, SignalKind};
-        (
-            signal(SignalKind::interrupt()).ok(),
-            signal(SignalKind::terminate()).ok(),
-        )
-    };
-    async move {
-        #[cfg(unix)]
-        {
-            let (mut interrupt, mut terminate) = handlers;
-            let interrupt = async {
-                match interrupt.as_mut() {
-                    Some(s) => {
-                        s.recv().await;
-                    }
-                    None => std::future::pending::<()>().await,
+    {
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        // A handler that could not be installed never fires.
+        async fn first(mut s: Option<Signal>) {
+            match s.as_mut() {
+                Some(s) => {
+                    s.recv().await;
                 }
-            };
-            let terminate = async {
-                match terminate.as_mut() {
-                    Some(s) => {
-                        s.recv().await;
-                    }
-                    None => std::future::pending::<()>().await,
-                }
-            };
-            tokio::select! {
-                _ = interrupt => {},
-                _ = terminate => {},
+                None => std::future::pending::<()>().await,
             }
         }
-        #[cfg(not(unix))]
-        {
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let terminate = signal(SignalKind::terminate()).ok();
+        async move {
+            tokio::select! {
+                _ = first(interrupt) => {},
+                _ = first(terminate) => {},
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        async {
             let _ = tokio::signal::ctrl_c().await;
         }
     }
