@@ -107,7 +107,7 @@ fn clustering_quality_on_the_labelled_fixture() {
 
 /// The share of a story's Hebrew–English pairs clustered together at the default parameters
 /// (crate docs), less rounding.
-const FIXTURE_ACROSS: f64 = 0.68;
+const FIXTURE_ACROSS: f64 = 0.65;
 
 /// The fixture's B-cubed F1 at the default parameters (crate docs), less rounding.
 const FIXTURE_F1: f64 = 0.87;

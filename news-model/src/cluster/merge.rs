@@ -86,11 +86,21 @@ impl Clusterer<'_> {
     }
 
     /// Merges into `target` the clusters of `others` whose centroid or core agrees with its
-    /// own (and that fit in its span); the survivor is the cluster that began first (its id
-    /// is the story's). Returns the survivor and the clusters merged into it.
-    pub(super) fn merge_agreeing(&mut self, target: i64, others: &[i64]) -> (i64, Vec<i64>) {
+    /// own (and that fit in its span), and the clusters of `lone` (articles that rejoin it);
+    /// the survivor is the cluster that began first (its id is the story's). Returns the
+    /// survivor and the clusters merged into it.
+    pub(super) fn merge_agreeing(
+        &mut self,
+        target: i64,
+        others: &[i64],
+        lone: &[i64],
+    ) -> (i64, Vec<i64>) {
         let p: Params = self.params;
-        let Some(t) = self.clusters.get(&target).filter(|_| !others.is_empty()) else {
+        let Some(t) = self
+            .clusters
+            .get(&target)
+            .filter(|_| !others.is_empty() || !lone.is_empty())
+        else {
             return (target, Vec::new());
         };
         let t_norm = self.cluster_norm(target, t);
@@ -114,6 +124,7 @@ impl Clusterer<'_> {
                                     >= f64::from(p.core_threshold)))
                 })
             })
+            .chain(lone.iter().copied())
             .collect();
         if agreeing.is_empty() {
             return (target, Vec::new());

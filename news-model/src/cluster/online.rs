@@ -490,15 +490,60 @@ impl<'c> Clusterer<'c> {
         for (f, _) in &v {
             self.index.entry(*f).or_default().insert(target);
         }
-        // Late merges: open clusters whose centroid now agrees with the target's.
-        let others = self.merge_candidates(target);
-        let merged = self.merge_agreeing(target, &others);
+        // Late merges: lone articles that would now join the target, and open clusters
+        // whose centroid now agrees with the target's.
+        let mut others = self.merge_candidates(target);
+        let lone = self.rejoining(target, &others);
+        others.retain(|o| !lone.contains(o));
+        let merged = self.merge_agreeing(target, &others, &lone);
         let cluster = merged.0;
         Assignment {
             cluster,
             opened,
             merged: merged.1,
         }
+    }
+
+    /// The clusters of one article among `others` whose article, scored as if it arrived
+    /// now, would join `target` ([`Params::rejoin_threshold`]): `target` is its best
+    /// candidate, at that score or more.
+    fn rejoining(&self, target: i64, others: &[i64]) -> Vec<i64> {
+        let p = self.params;
+        if p.rejoin_threshold > 1.0 {
+            return Vec::new();
+        }
+        let Some(t) = self.clusters.get(&target) else {
+            return Vec::new();
+        };
+        let mut terms = Vec::new();
+        others
+            .iter()
+            .copied()
+            .filter(|o| {
+                let Some(m) = self
+                    .clusters
+                    .get(o)
+                    .filter(|c| c.size == 1)
+                    .and_then(|c| c.members.first())
+                else {
+                    return false;
+                };
+                // The target alone first: most lone articles fall short of it, and only
+                // those that reach it are scored against every cluster.
+                let m_norm = self.scaled_norm(m.features.iter().map(|(f, w)| (f, w)));
+                if !self
+                    .score(&m.features, m_norm, m.at, target, t, &mut terms)
+                    .is_some_and(|(s, _)| s >= p.rejoin_threshold)
+                {
+                    return false;
+                }
+                self.candidates(&m.features, m.at, &m.source)
+                    .iter()
+                    .filter(|s| s.id != *o)
+                    .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)))
+                    .is_some_and(|b| b.id == target && b.score >= p.rejoin_threshold)
+            })
+            .collect()
     }
 
     /// Counts an article with features `v` (by id) in the stream's document frequencies,
@@ -672,39 +717,9 @@ impl<'c> Clusterer<'c> {
             let Some(c) = self.clusters.get(&cid) else {
                 continue;
             };
-            let age = c.distance(at);
-            if age > p.window_hours || c.span_with(at) > p.max_span_hours {
+            let Some((score, anchored)) = self.score(v, v_norm, at, cid, c, &mut terms) else {
                 continue;
-            }
-            // Evidence (shared features by kind) and the dot product's terms, in one pass.
-            let mut shared = 0.0f32;
-            let mut anchored = false;
-            terms.clear();
-            let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
-            for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
-                let x = c.sum[j].1;
-                let kind = self.kinds[f as usize];
-                if matches!(kind, Kind::Name | Kind::Person) && c.held[j] >= core {
-                    anchored = true;
-                }
-                shared += match kind {
-                    Kind::Name => p.name_evidence,
-                    Kind::Person | Kind::Number => p.anchor_evidence,
-                    Kind::Gram => 0.25,
-                    Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
-                };
-                terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
-            }
-            if shared < p.min_shared as f32 {
-                continue;
-            }
-            let n = v_norm * self.cluster_norm(cid, c);
-            let d = robust_dot(terms.iter().copied(), p.robust);
-            let cos = if n == 0.0 { 0.0 } else { d / n };
-            // A cluster growing past half a day needs more likeness to grow further.
-            let long = (c.span_with(at) - p.long_after_hours).max(0.0);
-            let score =
-                cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
+            };
             let edit = if source.is_empty() {
                 0.0
             } else {
@@ -722,6 +737,55 @@ impl<'c> Clusterer<'c> {
             });
         }
         out
+    }
+
+    /// The score of `v` (published `at`, norm with the stream's scale `v_norm`) against
+    /// cluster `cid`, and whether it names the cluster's core name or person; `None` when
+    /// the cluster is out of reach (window, span) or they share too little. `terms` is a
+    /// buffer for the dot product's terms.
+    fn score(
+        &self,
+        v: &[(u32, f32)],
+        v_norm: f64,
+        at: DateTime<Utc>,
+        cid: i64,
+        c: &Cluster,
+        terms: &mut Vec<f64>,
+    ) -> Option<(f32, bool)> {
+        let p = &self.params;
+        let age = c.distance(at);
+        if age > p.window_hours || c.span_with(at) > p.max_span_hours {
+            return None;
+        }
+        // Evidence (shared features by kind) and the dot product's terms, in one pass.
+        let mut shared = 0.0f32;
+        let mut anchored = false;
+        terms.clear();
+        let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
+        for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
+            let x = c.sum[j].1;
+            let kind = self.kinds[f as usize];
+            if matches!(kind, Kind::Name | Kind::Person) && c.held[j] >= core {
+                anchored = true;
+            }
+            shared += match kind {
+                Kind::Name => p.name_evidence,
+                Kind::Person | Kind::Number => p.anchor_evidence,
+                Kind::Gram => 0.25,
+                Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
+            };
+            terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
+        }
+        if shared < p.min_shared as f32 {
+            return None;
+        }
+        let n = v_norm * self.cluster_norm(cid, c);
+        let d = robust_dot(terms.iter().copied(), p.robust);
+        let cos = if n == 0.0 { 0.0 } else { d / n };
+        // A cluster growing past some hours needs more likeness to grow further.
+        let long = (c.span_with(at) - p.long_after_hours).max(0.0);
+        let score = cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
+        Some((score, anchored))
     }
 }
 
@@ -798,6 +862,34 @@ mod tests {
         assert_eq!(b.cluster, a.cluster);
         assert_eq!(late.cluster, a.cluster);
         assert_eq!(c.clock(), Some(t0() + Duration::hours(3)));
+    }
+
+    #[test]
+    fn a_lone_article_joins_the_cluster_that_grew_to_match_it() {
+        // The first article shares one word with each of the two that follow, and those two
+        // share three with each other: alone, neither is enough for it; their cluster is.
+        let lone = "Pelicans flock back to the Kinneret";
+        let later = [
+            "Kinneret drought: farmers warn of water quotas",
+            "Pelicans blamed as farmers protest drought and water quotas",
+        ];
+        let run = |rejoin: f32| {
+            let mut p = Params::default();
+            p.rejoin_threshold = rejoin;
+            let mut c = Clusterer::new(Concepts::builtin(), p);
+            let a = c.add(1, t0(), lone, "");
+            let b = c.add(2, t0() + Duration::minutes(30), later[0], "");
+            assert!(b.opened, "one shared word does not join");
+            let last = c.add(3, t0() + Duration::minutes(50), later[1], "");
+            (a, b, last)
+        };
+        let (a, b, last) = run(Params::default().rejoin_threshold);
+        // The lone article began first: the merged cluster keeps its id.
+        assert_eq!(last.cluster, a.cluster, "{last:?}");
+        assert!(last.merged.contains(&b.cluster), "{last:?}");
+        // Arrival order alone kept it out before: with rejoining off it stays alone.
+        let (a, _, last) = run(2.0);
+        assert_ne!(last.cluster, a.cluster, "{last:?}");
     }
 
     #[test]

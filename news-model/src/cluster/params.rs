@@ -80,6 +80,12 @@ pub struct Params {
     /// ([`super::merge`]).
     pub core_threshold: f32,
     pub core_share: f32,
+    /// An article alone in its cluster moves into another cluster that an article has just
+    /// joined when, scored as if it arrived now, that cluster is its best match at this or
+    /// more (above 1: never). Online assignment depends on arrival order: an article
+    /// published before its story's cluster formed, or before the cluster grew to resemble
+    /// it, would otherwise stay alone, where the same article arriving later joins.
+    pub rejoin_threshold: f32,
     /// The stream's inverse document frequency multiplies each weight to this power (0: the
     /// background's rarity alone): words common in the stream's news weigh less.
     pub stream_idf: f32,
@@ -107,7 +113,7 @@ pub struct Params {
     pub vocabulary_hours: f32,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
-    /// coverage mostly falls within half a day, and a cluster kept open by a day of one
+    /// coverage mostly falls within hours, and a cluster kept open by a day of one
     /// topic (an election day's turnout, exit polls, results and speeches) would otherwise
     /// take each of its events in turn.
     pub long_after_hours: f32,
@@ -126,6 +132,8 @@ impl Default for Params {
             merge_threshold: 0.45,
             core_threshold: 0.5,
             core_share: 0.5,
+            // As the threshold: a lone article joins what a later copy of it would join.
+            rejoin_threshold: 0.13,
             stream_idf: 1.0,
             robust: 0.0,
             min_shared: 2,
@@ -139,8 +147,10 @@ impl Default for Params {
             max_span_hours: 36.0,
             decay_hours: 8.0,
             vocabulary_hours: 720.0,
-            long_after_hours: 12.0,
-            long_decay_hours: 12.0,
+            // Six and six with lone articles rejoining (chosen on the development and tuning
+            // windows; twelve and twelve before, see the crate documentation).
+            long_after_hours: 6.0,
+            long_decay_hours: 6.0,
             weights: Weights::default(),
         }
     }
@@ -162,6 +172,7 @@ impl Params {
             "anchor_threshold" => self.anchor_threshold = float()?,
             "core_threshold" => self.core_threshold = float()?,
             "core_share" => self.core_share = float()?,
+            "rejoin_threshold" => self.rejoin_threshold = float()?,
             "robust" => self.robust = float()?,
             "stream_idf" => self.stream_idf = float()?,
             "min_shared" => {
@@ -214,6 +225,7 @@ mod tests {
             "anchor_threshold",
             "core_threshold",
             "core_share",
+            "rejoin_threshold",
             "stream_idf",
             "robust",
             "name_evidence",
