@@ -874,8 +874,10 @@ mod tests {
             "Pelicans blamed as farmers protest drought and water quotas",
         ];
         let run = |rejoin: f32| {
-            let mut p = Params::default();
-            p.rejoin_threshold = rejoin;
+            let p = Params {
+                rejoin_threshold: rejoin,
+                ..Params::default()
+            };
             let mut c = Clusterer::new(Concepts::builtin(), p);
             let a = c.add(1, t0(), lone, "");
             let b = c.add(2, t0() + Duration::minutes(30), later[0], "");
