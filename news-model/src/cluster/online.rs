@@ -537,7 +537,9 @@ impl<'c> Clusterer<'c> {
                 {
                     return false;
                 }
-                self.candidates(&m.features, m.at, &m.source)
+                // Without its newsroom: only the scores count here, and the edit rule's
+                // cosines with every candidate's members would be work thrown away.
+                self.candidates(&m.features, m.at, "")
                     .iter()
                     .filter(|s| s.id != *o)
                     .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)))
