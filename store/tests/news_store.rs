@@ -555,3 +555,37 @@ fn an_article_listed_twice_in_a_story_is_written_as_its_last_listing_on(backend:
         );
     }
 }
+
+#[test]
+fn a_storys_thread_is_read_from_its_column_as_its_record_has_it() {
+    backends::each(a_storys_thread_is_read_from_its_column_as_its_record_has_it_on);
+}
+
+fn a_storys_thread_is_read_from_its_column_as_its_record_has_it_on(backend: Backend) {
+    let (_mem, db) = fill(backend, 31);
+    let sql = &*db.store;
+    let (threaded, alone) = write_news(sql, |w| {
+        let (mut threaded, mut alone) = (0, 0);
+        for id in 1..=160i64 {
+            let from_record = w.story_record(id)?.and_then(|(_, t)| t);
+            assert_eq!(w.story_thread(id)?, from_record, "story {id}");
+            if from_record.is_some() {
+                threaded += 1;
+            } else {
+                alone += 1;
+            }
+        }
+        // Not stored: no thread, not an error.
+        assert_eq!(w.story_thread(9_999_999)?, None);
+        // Moved to another thread, then out of every thread.
+        let thread = w.thread_record(1001)?.expect("thread 1001");
+        w.set_story_thread(7, Some(&thread))?;
+        assert_eq!(w.story_thread(7)?, Some(1001));
+        w.set_story_thread(7, None)?;
+        assert_eq!(w.story_thread(7)?, None);
+        Ok((threaded, alone))
+    })
+    .unwrap();
+    // The generated stories hold both cases.
+    assert!(threaded > 0 && alone > 0, "{threaded} {alone}");
+}

@@ -246,6 +246,10 @@ pub trait StoryWrites {
     /// The stored story and its thread id, if any (its thread link as written when it joined
     /// its thread; readers take title and days from the thread, `StoryRecord::with_thread`).
     fn story_record(&self, id: i64) -> Result<Option<(StoryRecord, Option<i64>)>, RepoError>;
+    /// The thread id of stored story `id` (`None` when it is in no thread or not stored):
+    /// [`StoryWrites::story_record`]'s second half, read from its column without parsing the
+    /// record, for the steps that need only that.
+    fn story_thread(&self, id: i64) -> Result<Option<i64>, RepoError>;
     /// The current state of a story, if it has a state row.
     fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError>;
     /// Ids of the stories whose state is not `resolved` (or not yet computed), oldest first.

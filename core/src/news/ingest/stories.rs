@@ -89,7 +89,7 @@ pub fn load(
         })
         .find(|t| *t != Topic::General)
         .unwrap_or(Topic::General);
-    let thread_id = w.story_record(id)?.and_then(|(_, t)| t);
+    let thread_id = w.story_thread(id)?;
     let summaries: Vec<(Lang, String)> = refs
         .iter()
         .filter_map(|a| a.input.summary.clone().map(|s| (a.language, s)))

@@ -80,7 +80,7 @@ pub fn update(
     // after the joins) joined with its changed stories.
     let mut by_thread: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
     for id in changed {
-        if let Some((_, Some(t))) = w.story_record(*id)? {
+        if let Some(t) = w.story_thread(*id)? {
             by_thread.entry(t).or_default().insert(*id);
         }
     }

@@ -178,6 +178,15 @@ impl StoryWrites for PgWriter<'_> {
         row.map(|r| Ok((parse(r.get(0))?, r.get(1)))).transpose()
     }
 
+    /// The thread id of a stored story, from its column.
+    fn story_thread(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        let row = self
+            .conn()?
+            .query_opt("SELECT thread_id FROM stories WHERE id = $1", &[&id])
+            .map_err(sql)?;
+        Ok(row.and_then(|r| r.get(0)))
+    }
+
     /// The current state of a story, if it has a state row.
     fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError> {
         let s: Option<String> = self

@@ -147,6 +147,18 @@ impl StoryWrites for NewsWriter<'_> {
         row.map(|(rec, t)| Ok((parse(&rec)?, t))).transpose()
     }
 
+    /// The thread id of a stored story, from its column.
+    fn story_thread(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        let t: Option<Option<i64>> = self
+            .conn()
+            .query_row_cached("SELECT thread_id FROM stories WHERE id = ?", [id], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(sql)?;
+        Ok(t.flatten())
+    }
+
     /// The current state of a story, if it has a state row.
     fn current_state(&self, story_id: i64) -> Result<Option<StoryState>, RepoError> {
         let s: Option<String> = self
