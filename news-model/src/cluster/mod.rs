@@ -210,8 +210,8 @@
 //! Then a cluster's norm with the stream's scale was summed afresh over its whole centroid
 //! (about 250 features) for each candidate of each article, a fifth of the clusterer's
 //! time, because every article moved the IDF's article count. Now norms are kept and
-//! updated as their features' document frequencies move (`NormCache` in [`online`]), with the
-//! article count taken to three significant figures ([`online::scale_docs`]; exact below
+//! updated as their features' document frequencies move (`NormCache` in [`stream_idf`]), with the
+//! article count taken to three significant figures ([`stream_idf::scale_docs`]; exact below
 //! 1,000, so the real-data figures above are unchanged to the digit). The 100,000-article
 //! stream fell from 35,984 to 28,872 million instructions; the clustering bench gave 11,960
 //! (first pass) and 13,547 (criterion's sample) articles/s, `scripts/bench-ingest` one
@@ -254,6 +254,7 @@ pub mod snapshot;
 pub(crate) mod sorted;
 pub mod stem;
 pub mod stopwords;
+pub mod stream_idf;
 
 pub use background::Background;
 pub use concepts::Concepts;
