@@ -557,11 +557,11 @@ fn an_article_listed_twice_in_a_story_is_written_as_its_last_listing_on(backend:
 }
 
 #[test]
-fn a_storys_thread_is_read_from_its_column_as_its_record_has_it() {
-    backends::each(a_storys_thread_is_read_from_its_column_as_its_record_has_it_on);
+fn a_storys_thread_is_read_from_its_column_as_story_record_reads_it() {
+    backends::each(a_storys_thread_is_read_from_its_column_as_story_record_reads_it_on);
 }
 
-fn a_storys_thread_is_read_from_its_column_as_its_record_has_it_on(backend: Backend) {
+fn a_storys_thread_is_read_from_its_column_as_story_record_reads_it_on(backend: Backend) {
     let (_mem, db) = fill(backend, 31);
     let sql = &*db.store;
     let (threaded, alone) = write_news(sql, |w| {
