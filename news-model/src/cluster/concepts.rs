@@ -84,6 +84,14 @@ impl Concepts {
             .find_map(|f| self.forms.get(f).copied())
     }
 
+    /// The id of a concept by its name (the table's first column).
+    pub fn id(&self, name: &str) -> Option<u32> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| u32::try_from(i).ok())
+    }
+
     /// The name of a concept id.
     pub fn name(&self, id: u32) -> Option<&str> {
         self.names.get(id as usize).map(String::as_str)
@@ -112,6 +120,9 @@ mod tests {
         assert_eq!(c.of("והתקציב"), budget);
         assert!(c.of("שריפה").is_some() && c.of("שריפה") != c.of("budget"));
         assert_eq!(c.of("table"), None);
+        assert_eq!(c.id("budget"), budget);
+        assert_eq!(c.name(budget.unwrap()), Some("budget"));
+        assert_eq!(c.id("table"), None);
         assert!(Concepts::parse("broken line\n").is_err());
     }
 

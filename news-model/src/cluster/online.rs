@@ -48,6 +48,7 @@ use chrono::{DateTime, Utc};
 use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
 use super::params::Params;
+use super::phases::PhaseConcepts;
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
@@ -176,6 +177,8 @@ pub struct Assignment {
 #[derive(Debug, Clone)]
 pub struct Clusterer<'c> {
     pub(super) lexicons: Lexicons<'c>,
+    /// The concepts of an incident and of its aftermath ([`super::phases`]).
+    pub(super) phases: PhaseConcepts,
     pub(super) params: Params,
     pub(super) ids: HashMap<Feature, u32>,
     pub(super) kinds: Vec<Kind>,
@@ -253,6 +256,7 @@ impl<'c> Clusterer<'c> {
     /// A clusterer reading features with `lexicons`.
     pub fn with_lexicons(lexicons: Lexicons<'c>, params: Params) -> Clusterer<'c> {
         Clusterer {
+            phases: PhaseConcepts::new(lexicons.concepts),
             lexicons,
             params,
             ids: HashMap::new(),
@@ -408,6 +412,7 @@ impl<'c> Clusterer<'c> {
         source: &str,
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
+        let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
@@ -466,7 +471,16 @@ impl<'c> Clusterer<'c> {
         // Late merges: lone articles that would now join the target, and open clusters
         // whose centroid now agrees with the target's.
         let mut others = self.merge_candidates(target);
-        let lone = self.rejoining(target, &others);
+        let mut lone = self.rejoining(target, &others);
+        // An incident's aftermath joins the incident (merged whatever the centroids say:
+        // the rule is about the kind of event, not its words).
+        if let Some(incident) = aftermath
+            .then(|| self.aftermath_incident(target, &v, at))
+            .flatten()
+            .filter(|i| !lone.contains(i))
+        {
+            lone.push(incident);
+        }
         others.retain(|o| !lone.contains(o));
         let merged = self.merge_agreeing(target, &others, &lone);
         let cluster = merged.0;

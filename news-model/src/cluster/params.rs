@@ -119,6 +119,15 @@ pub struct Params {
     pub long_after_hours: f32,
     /// The hours over which that discount falls to 1/e.
     pub long_decay_hours: f32,
+    /// An aftermath article ([`super::phases`]) joins an incident's cluster of at least this
+    /// many articles (0: never).
+    pub aftermath_size: u32,
+    /// … that began at most these hours before it,
+    pub aftermath_hours: f32,
+    /// … and of whose articles at least this share name an incident,
+    pub aftermath_share: f32,
+    /// … when the cluster it joined has at most this many articles.
+    pub aftermath_small: u32,
     pub weights: Weights,
 }
 
@@ -151,6 +160,10 @@ impl Default for Params {
             // windows; twelve and twelve before, see the crate documentation).
             long_after_hours: 6.0,
             long_decay_hours: 6.0,
+            aftermath_size: 8,
+            aftermath_hours: 36.0,
+            aftermath_share: 0.3,
+            aftermath_small: 3,
             weights: Weights::default(),
         }
     }
@@ -188,6 +201,16 @@ impl Params {
             "vocabulary_hours" => self.vocabulary_hours = float()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
+            "aftermath_size" | "aftermath_small" => {
+                let n = value.parse().map_err(|e| format!("{name}={value}: {e}"))?;
+                if name == "aftermath_size" {
+                    self.aftermath_size = n;
+                } else {
+                    self.aftermath_small = n;
+                }
+            }
+            "aftermath_hours" => self.aftermath_hours = float()?,
+            "aftermath_share" => self.aftermath_share = float()?,
             "weights.floor_cb" => w.floor_cb = float()?,
             "weights.rarity" => w.rarity = float()?,
             "weights.concept" => w.concept = float()?,
@@ -236,6 +259,10 @@ mod tests {
             "max_span_hours",
             "decay_hours",
             "vocabulary_hours",
+            "aftermath_size",
+            "aftermath_hours",
+            "aftermath_share",
+            "aftermath_small",
             "weights.rarity",
             "weights.name_cb",
             "weights.headline",
