@@ -72,16 +72,8 @@ impl Clusterer<'_> {
                 b.1.total_cmp(&a.1).then(a.0.cmp(&b.0))
             });
         }
-        let mut out: Vec<i64> = heavy
-            .iter()
-            .take(MERGE_FEATURES)
-            .filter_map(|(f, _)| self.index.get(f))
-            .flatten()
-            .copied()
-            .filter(|c| *c != target)
-            .collect();
-        out.sort_unstable();
-        out.dedup();
+        let mut out = self.clusters_holding(heavy.iter().take(MERGE_FEATURES).map(|(f, _)| f));
+        out.retain(|c| *c != target);
         out
     }
 

@@ -556,18 +556,23 @@ impl<'c> Clusterer<'c> {
         }
     }
 
-    /// The open clusters `v` (published `at` by `source`) may join, with their scores.
-    fn candidates(&self, v: &[(u32, f32)], at: DateTime<Utc>, source: &str) -> Vec<Scored> {
-        let p = &self.params;
-        let v_norm = self.scaled_norm(v.iter().map(|(f, w)| (f, w)));
-        let mut ids: Vec<i64> = v
-            .iter()
-            .filter_map(|(f, _)| self.index.get(f))
+    /// The open clusters holding one of `features` (through the inverted index), by id.
+    pub(super) fn clusters_holding<'f>(&self, features: impl Iterator<Item = &'f u32>) -> Vec<i64> {
+        let mut ids: Vec<i64> = features
+            .filter_map(|f| self.index.get(f))
             .flatten()
             .copied()
             .collect();
         ids.sort_unstable();
         ids.dedup();
+        ids
+    }
+
+    /// The open clusters `v` (published `at` by `source`) may join, with their scores.
+    fn candidates(&self, v: &[(u32, f32)], at: DateTime<Utc>, source: &str) -> Vec<Scored> {
+        let p = &self.params;
+        let v_norm = self.scaled_norm(v.iter().map(|(f, w)| (f, w)));
+        let ids = self.clusters_holding(v.iter().map(|(f, _)| f));
         let mut out = Vec::new();
         // The dot product's terms of one cluster at a time, in one buffer.
         let mut terms: Vec<f64> = Vec::new();

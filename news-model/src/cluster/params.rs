@@ -178,6 +178,11 @@ impl Params {
                 .parse::<f32>()
                 .map_err(|e| format!("{name}={value}: {e}"))
         };
+        let count = || {
+            value
+                .parse::<u32>()
+                .map_err(|e| format!("{name}={value}: {e}"))
+        };
         let w = &mut self.weights;
         match name {
             "threshold" => self.threshold = float()?,
@@ -201,14 +206,8 @@ impl Params {
             "vocabulary_hours" => self.vocabulary_hours = float()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
-            "aftermath_size" | "aftermath_small" => {
-                let n = value.parse().map_err(|e| format!("{name}={value}: {e}"))?;
-                if name == "aftermath_size" {
-                    self.aftermath_size = n;
-                } else {
-                    self.aftermath_small = n;
-                }
-            }
+            "aftermath_size" => self.aftermath_size = count()?,
+            "aftermath_small" => self.aftermath_small = count()?,
             "aftermath_hours" => self.aftermath_hours = float()?,
             "aftermath_share" => self.aftermath_share = float()?,
             "weights.floor_cb" => w.floor_cb = float()?,

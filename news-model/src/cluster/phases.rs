@@ -113,16 +113,8 @@ impl Clusterer<'_> {
         if incident.is_empty() {
             return None;
         }
-
-        let mut ids: Vec<i64> = v
-            .iter()
-            .filter_map(|(f, _)| self.index.get(f))
-            .flatten()
-            .copied()
-            .filter(|c| *c != target)
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
+        let mut ids = self.clusters_holding(v.iter().map(|(f, _)| f));
+        ids.retain(|c| *c != target);
         let mut best: Option<(f32, i64)> = None;
         for id in ids {
             let Some(c) = self.clusters.get(&id) else {
