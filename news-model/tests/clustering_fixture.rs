@@ -219,9 +219,12 @@ fn threads_on_the_fixture() {
         }
     }
     println!("follow-ups joined to their first chapter: {linked}/8");
-    // Fixture-only figure (written with the threads code): 7 of 8 at the time of writing.
+    // Fixture-only figure (written with the threads code): 7 of 8 at the time of writing, 6
+    // since two lone articles form a story only at `Params::pair_threshold` (the rabbi's
+    // death → his successor is no longer linked, though both stories' clusters are as
+    // before: other clusters of those days changed).
     assert!(
-        linked >= 7,
+        linked >= 6,
         "{linked}/8 follow-ups in a thread with their first chapter"
     );
 }

@@ -27,6 +27,7 @@
 //!   [`Params::long_after_hours`]) at [`Params::threshold`] or more, sharing a name, or two
 //!   words or concepts; an article left alone in its cluster joins a cluster that grew
 //!   since to match it, as it would have had it arrived later ([`Params::rejoin_threshold`]);
+//!   two lone articles form a story only at the higher [`Params::pair_threshold`] (0.2);
 //!   an outlet's edited or repeated headline joins its own earlier article
 //!   ([`Clusterer::add_article`] with the newsroom) unless another cluster matches it
 //!   better (one outlet's section tag, `ישראל בוחרת | משדר מיוחד`, made the election day's
@@ -47,9 +48,9 @@
 //! | window | B-cubed P | R | F1 | pairwise F1 |
 //! |---|---|---|---|---|
 //! | 2014-07-01..02 | 0.973 | 0.394 | 0.560 | 0.416 |
-//! | 2014-08-26..27 | 0.958 | 0.637 | 0.765 | 0.596 |
-//! | 2014-10-09..10 | 0.973 | 0.810 | 0.884 | 0.795 |
-//! | overall | 0.966 | 0.612 | 0.749 | 0.532 |
+//! | 2014-08-26..27 | 0.958 | 0.635 | 0.764 | 0.592 |
+//! | 2014-10-09..10 | 1.000 | 0.756 | 0.861 | 0.777 |
+//! | overall | 0.972 | 0.598 | 0.741 | 0.528 |
 //!
 //! ```text
 //! cargo test -p lashon-news --test clustering_dev -- --nocapture
@@ -125,6 +126,25 @@
 //! murder of the day before (fixture P 0.950); `die` alone as an aftermath joined a later
 //! murder ("shot dead") to a drone interception (fixture P 0.935). Precision first.
 //!
+//! Stories of two ([`Params::pair_threshold`]): an article joins a cluster of one, and a lone
+//! article rejoins one, only at a similarity of 0.2, where it joins a larger cluster at
+//! 0.13. Found on RSS items, which the homepage headlines above do not have: a day of 2025
+//! RSS items of four outlets with their summaries (`tests/data/clustering-rss`, our labels;
+//! `scripts/clustering-rss` joins them with the items, which cannot be shipped) had its
+//! false stories formed by two items sharing a formula of the police blotter (`נעצר בחשד`,
+//! `נפל מגובה, מצבו קשה`, `מיליארד דולר`), most at 0.13–0.15, then growing (one cluster
+//! took three arrests, a kidnapping attempt and a stabbing). Chosen on that day (17 Dec
+//! 2025, 199 items: B-cubed P 0.891 → 0.951, R 0.961 → 0.953; with the three days before
+//! as context P 0.905 → 0.951) and scored on the day before it (16 Dec, 134 items: P 0.970
+//! → 0.985, R 1.000 → 0.993; labelled before the choice; 0.18–0.22 give the same). The
+//! quiet development window lost recall with it (2014-10: P 0.973 → 1.000, R 0.810 →
+//! 0.756, two-article stories of a hike and a roadside bomb formed at 0.15–0.17): overall
+//! F1 0.749 → 0.741 at P 0.972; tuning windows F1 0.685 → 0.682, held-out windows 0.696 →
+//! 0.672 (P 0.983 → 0.990: one merge of the Sydney siege's two big clusters no longer
+//! happens), but with a week of context before each window, as a service meets it, the
+//! development set gains (0.688 → 0.710), as do the held-out windows (0.690 → 0.708), the
+//! tuning windows level (0.694 both). Precision first.
+//!
 //! The development figures above are
 //! still an upper bound for other days. The issue's goal (F1 ≥ 0.85 at precision ≥ 0.95) is
 //! not reached. The features do connect a story's headlines: an oracle joining one story's
@@ -167,9 +187,10 @@
 //!
 //! On the crate's own fixture (`tests/data/clustering`, written with the clusterer, 663
 //! articles with summaries; fixture figures, not a prediction for real text): B-cubed P
-//! 0.963, R 0.795, F1 0.871, pairwise F1 0.794, and 0.652 of a story's Hebrew–English
+//! 0.979, R 0.785, F1 0.871, pairwise F1 0.798, and 0.656 of a story's Hebrew–English
 //! pairs of articles clustered together (`cargo test -p lashon-news --test
-//! clustering_fixture -- --nocapture`). Before the six-hour span rule and rejoining: P
+//! clustering_fixture -- --nocapture`). Before stories of two needed the pair threshold:
+//! P 0.963, R 0.795, pairs 0.652. Before the six-hour span rule and rejoining: P
 //! 0.975, R 0.808, F1 0.883, pairs 0.696; before desk words weighed less and the half-day
 //! rule: R 0.871, F1 0.919, Hebrew–English pairs 0.803. The fixture's budget day is one
 //! story told in budget words over 22 hours, where the real election and terror days split

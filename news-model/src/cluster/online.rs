@@ -436,7 +436,13 @@ impl<'c> Clusterer<'c> {
                 } else {
                     p.threshold
                 };
-                s.score >= bar
+                let alone = self.clusters.get(&s.id).is_some_and(|c| c.size == 1);
+                s.score
+                    >= if alone {
+                        bar.max(p.pair_threshold)
+                    } else {
+                        bar
+                    }
             })
             .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
         // An outlet's own earlier article wins over the centroids, unless another cluster
@@ -502,6 +508,12 @@ impl<'c> Clusterer<'c> {
         let Some(t) = self.clusters.get(&target) else {
             return Vec::new();
         };
+        // A lone article rejoining a cluster of one forms a story of two.
+        let bar = if t.size == 1 {
+            p.rejoin_threshold.max(p.pair_threshold)
+        } else {
+            p.rejoin_threshold
+        };
         let mut terms = Vec::new();
         others
             .iter()
@@ -520,7 +532,7 @@ impl<'c> Clusterer<'c> {
                 let m_norm = self.scaled_norm(m.features.iter().map(|(f, w)| (f, w)));
                 if !self
                     .score(&m.features, m_norm, m.at, target, t, &mut terms)
-                    .is_some_and(|(s, _)| s >= p.rejoin_threshold)
+                    .is_some_and(|(s, _)| s >= bar)
                 {
                     return false;
                 }
@@ -530,7 +542,7 @@ impl<'c> Clusterer<'c> {
                     .iter()
                     .filter(|s| s.id != *o)
                     .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)))
-                    .is_some_and(|b| b.id == target && b.score >= p.rejoin_threshold)
+                    .is_some_and(|b| b.id == target && b.score >= bar)
             })
             .collect()
     }
@@ -747,6 +759,50 @@ mod tests {
         // Arrival order alone kept it out before: with rejoining off it stays alone.
         let (a, _, last) = run(2.0);
         assert_ne!(last.cluster, a.cluster, "{last:?}");
+    }
+
+    #[test]
+    fn two_lone_articles_form_a_story_only_at_the_pair_threshold() {
+        // Two falls from height in two towns the same day share the police blotter's
+        // formula (`נפל מגובה`, `מצבו קשה`) and nothing that names either event; two
+        // outlets' reports of one warning share its words.
+        let falls = [
+            "פועל נפל מגובה באתר בנייה במעלות תרשיחא, מצבו קשה",
+            "גבר נפל מגובה באום אל פחם, מצבו קשה",
+        ];
+        let warning = [
+            "האזהרה של ראש המוסד: איראן תפרוץ לגרעין ברגע שיתאפשר לה",
+            "ראש המוסד מזהיר: \"איראן תפרוץ לגרעין ברגע שיתאפשר לה\"",
+        ];
+        let run = |pair: f32, texts: [&str; 2]| {
+            let p = Params {
+                pair_threshold: pair,
+                ..Params::default()
+            };
+            let mut c = Clusterer::new(Concepts::builtin(), p);
+            let a = c.add(1, t0(), texts[0], "");
+            // Hours apart, as the two falls were (the decay leaves them a cosine's half).
+            let b = c.add(2, t0() + Duration::hours(5), texts[1], "");
+            (a.cluster == b.cluster, c)
+        };
+        let default = Params::default().pair_threshold;
+        assert!(default > Params::default().threshold);
+        assert!(!run(default, falls).0, "a shared formula forms no story");
+        // The same two at the join threshold: one story (the rule is what keeps them apart).
+        assert!(run(0.0, falls).0);
+        assert!(
+            run(default, warning).0,
+            "one warning in two outlets is one story"
+        );
+        // A story of two takes a third article at the join threshold, as before.
+        let (_, mut c) = run(default, warning);
+        let third = c.add(
+            3,
+            t0() + Duration::hours(6),
+            "איראן תפרוץ לגרעין: ראש המוסד בטקס מצטייני המוסד",
+            "",
+        );
+        assert!(!third.opened, "{third:?}");
     }
 
     #[test]
