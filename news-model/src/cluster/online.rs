@@ -209,6 +209,8 @@ struct Scored {
     edit: f32,
     /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`]).
     anchored: bool,
+    /// Articles in the cluster.
+    size: u32,
 }
 
 /// The dot product of the shared features, with the largest term's excess over all the
@@ -436,13 +438,7 @@ impl<'c> Clusterer<'c> {
                 } else {
                     p.threshold
                 };
-                let alone = self.clusters.get(&s.id).is_some_and(|c| c.size == 1);
-                s.score
-                    >= if alone {
-                        bar.max(p.pair_threshold)
-                    } else {
-                        bar
-                    }
+                s.score >= p.bar_to_join(bar, s.size)
             })
             .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
         // An outlet's own earlier article wins over the centroids, unless another cluster
@@ -508,12 +504,7 @@ impl<'c> Clusterer<'c> {
         let Some(t) = self.clusters.get(&target) else {
             return Vec::new();
         };
-        // A lone article rejoining a cluster of one forms a story of two.
-        let bar = if t.size == 1 {
-            p.rejoin_threshold.max(p.pair_threshold)
-        } else {
-            p.rejoin_threshold
-        };
+        let bar = p.bar_to_join(p.rejoin_threshold, t.size);
         let mut terms = Vec::new();
         others
             .iter()
@@ -609,6 +600,7 @@ impl<'c> Clusterer<'c> {
                 score,
                 edit,
                 anchored,
+                size: c.size,
             });
         }
         out

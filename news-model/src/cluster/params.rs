@@ -149,8 +149,8 @@ impl Default for Params {
             core_share: 0.5,
             // As the threshold: a lone article joins what a later copy of it would join.
             rejoin_threshold: 0.13,
-            // Chosen on a labelled day of 2025 RSS items (the tuning RSS day of
-            // `scripts/clustering-heldout`), checked on the day before it (crate docs).
+            // Chosen on a labelled day of 2025 RSS items (the tuning day of
+            // `scripts/clustering-rss`), checked on the day before it (crate docs).
             pair_threshold: 0.2,
             stream_idf: 1.0,
             robust: 0.0,
@@ -179,6 +179,17 @@ impl Default for Params {
 }
 
 impl Params {
+    /// The similarity an article needs to join a cluster of `size` articles, `bar` being
+    /// the rule's own threshold: at least [`Params::pair_threshold`] when the two would be
+    /// a story of two.
+    pub(super) fn bar_to_join(&self, bar: f32, size: u32) -> f32 {
+        if size == 1 {
+            bar.max(self.pair_threshold)
+        } else {
+            bar
+        }
+    }
+
     /// Sets the parameter named as its field (`threshold`, `weights.floor_cb`, …) from text:
     /// for tools that try other values.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
