@@ -182,7 +182,16 @@
 //! over the cosine, shared features by kind, hours apart and outlet) ranked the held-out
 //! windows' pairs no better than the cosine alone; communities of the cosine graph
 //! (Louvain) and a lower bar for a clear best cluster traded precision for recall no
-//! better than a lower threshold does. What is missing is relatedness of meaning.
+//! better than a lower threshold does. Two clusters of the same hours that no outlet shares
+//! look like two outlets' tellings of one event: after the fact, merging such pairs of the
+//! final clusters at a cosine of 0.2 over their plain headline words (prefix letter off, IDF
+//! of the set) was right 21 times in 21 on the development, tuning and held-out windows and
+//! added F1 0.004–0.020 to every labelled set, RSS days unchanged; but done online, as each
+//! cluster grows (the merge rule with the clusterer's features, with or without phrases,
+//! weighed by the stream's IDF or by that of the last 48 hours, at 0.15–0.3), it moved the
+//! sets' F1 by −0.04 to +0.015 with no setting gaining on all: online, most clusters are
+//! still one article, and two clusters of one article each are always of different outlets.
+//! What is missing is relatedness of meaning.
 //! A lower bar for an article naming a cluster's core name or person
 //! ([`Params::anchor_threshold`]) is there but not chosen (equal to the threshold by
 //! default).
