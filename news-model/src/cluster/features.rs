@@ -47,6 +47,9 @@ pub enum Kind {
     Person,
     Gram,
     Phrase,
+    /// A plain word of the headline ([`super::outlets`]): no weight in the similarity, only
+    /// the rule that joins two outlets' tellings of one event compares them.
+    Plain,
 }
 
 /// A feature key: its kind and value.
@@ -347,7 +350,7 @@ pub fn sketch_from(features: &[(Feature, f32)], weights: &Weights) -> Option<Vec
     Some(
         features
             .iter()
-            .filter(|(f, _)| f.kind != Kind::Phrase)
+            .filter(|(f, _)| f.kind != Kind::Phrase && f.kind != Kind::Plain)
             .cloned()
             .collect(),
     )

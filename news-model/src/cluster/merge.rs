@@ -142,6 +142,7 @@ impl Clusterer<'_> {
                 s.first_at = s.first_at.min(c.first_at);
                 s.last_at = s.last_at.max(c.last_at);
                 s.members.extend(c.members);
+                s.words = super::outlets::add_counts(&s.words, &c.words);
             }
             for (f, _) in &c.sum {
                 self.index.entry(*f).or_default().insert(survivor);

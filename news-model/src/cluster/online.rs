@@ -47,6 +47,7 @@ use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
+use super::outlets::{add_counts, plain_features, WindowWords, WordCounts};
 use super::params::Params;
 use super::phases::PhaseConcepts;
 /// Kept here too: it was first documented as `online::scale_docs`.
@@ -60,6 +61,8 @@ pub(super) struct Member {
     pub(super) at: DateTime<Utc>,
     /// `(feature id, weight)`, by feature id.
     pub(super) features: Vec<(u32, f32)>,
+    /// The headline's plain words ([`super::outlets`]), by id.
+    pub(super) words: Vec<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -76,6 +79,8 @@ pub(super) struct Cluster {
     pub(super) last_at: DateTime<Utc>,
     pub(super) size: u32,
     pub(super) members: Vec<Member>,
+    /// The members' plain headline words ([`super::outlets`]): `(word id, members)`, by id.
+    pub(super) words: WordCounts,
 }
 
 impl Cluster {
@@ -88,6 +93,7 @@ impl Cluster {
             last_at: at,
             size: 0,
             members: Vec::new(),
+            words: Vec::new(),
         }
     }
 
@@ -199,6 +205,8 @@ pub struct Clusterer<'c> {
     pub(super) pruned_at: Option<DateTime<Utc>>,
     pub(super) clusters: HashMap<i64, Cluster>,
     pub(super) index: HashMap<u32, HashSet<i64>>,
+    /// The plain words' document frequencies among the open clusters' articles.
+    pub(super) window_words: WindowWords,
 }
 
 /// A candidate cluster for an article.
@@ -273,6 +281,7 @@ impl<'c> Clusterer<'c> {
             pruned_at: None,
             clusters: HashMap::new(),
             index: HashMap::new(),
+            window_words: WindowWords::default(),
         }
     }
 
@@ -337,6 +346,9 @@ impl<'c> Clusterer<'c> {
             .map(|(id, _)| *id)
             .collect();
         for id in old {
+            if let Some(c) = self.clusters.get(&id) {
+                self.window_words.uncount(c);
+            }
             self.close(id);
         }
         let due = self.pruned_at.is_none_or(|t| hours(clock, t) >= 24.0);
@@ -398,9 +410,14 @@ impl<'c> Clusterer<'c> {
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,
-    /// sorted by feature: what [`Clusterer::add_features`] takes.
+    /// sorted by feature: what [`Clusterer::add_features`] takes. The headline's plain words
+    /// come last ([`Kind::Plain`], for [`super::outlets`]; none when that rule is off).
     pub fn features(&self, headline: &str, summary: &str) -> Vec<(Feature, f32)> {
-        extract_with(headline, summary, &self.lexicons, &self.params.weights)
+        let mut v = extract_with(headline, summary, &self.lexicons, &self.params.weights);
+        if self.params.outlet_merge_threshold <= 1.0 {
+            v.extend(plain_features(headline));
+        }
+        v
     }
 
     /// [`Clusterer::add_article`] with the article's features read already
@@ -414,11 +431,17 @@ impl<'c> Clusterer<'c> {
         source: &str,
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
+        let (plain, raw): (Vec<_>, Vec<_>) =
+            raw.into_iter().partition(|(f, _)| f.kind == Kind::Plain);
         let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
             .collect();
+        let mut words: Vec<u32> = plain.into_iter().map(|(f, _)| self.intern(f, at)).collect();
+        words.sort_unstable();
+        words.dedup();
+        self.window_words.count(&words);
         // Feature ids are distinct: an unstable sort gives the same order.
         v.sort_unstable_by_key(|x| x.0);
         self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
@@ -461,10 +484,13 @@ impl<'c> Clusterer<'c> {
             c.size += 1;
             c.last_at = c.last_at.max(at);
             c.first_at = c.first_at.min(at);
+            let counts: WordCounts = words.iter().map(|w| (*w, 1)).collect();
+            c.words = add_counts(&c.words, &counts);
             c.members.push(Member {
                 source: source.to_string(),
                 at,
                 features: v.clone(),
+                words,
             });
         }
         for (f, _) in &v {
@@ -484,7 +510,14 @@ impl<'c> Clusterer<'c> {
             lone.push(incident);
         }
         others.retain(|o| !lone.contains(o));
-        let merged = self.merge_agreeing(target, &others, &lone);
+        let mut merged = self.merge_agreeing(target, &others, &lone);
+        // Other outlets' tellings of the event, in the same hours.
+        let tellings = self.other_tellings(merged.0);
+        if !tellings.is_empty() {
+            let (survivor, more) = self.merge_agreeing(merged.0, &[], &tellings);
+            merged.0 = survivor;
+            merged.1.extend(more);
+        }
         let cluster = merged.0;
         Assignment {
             cluster,
@@ -640,6 +673,8 @@ impl<'c> Clusterer<'c> {
                 Kind::Person | Kind::Number => p.anchor_evidence,
                 Kind::Gram => 0.25,
                 Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
+                // Never among the scored features (kept apart in `add_features`).
+                Kind::Plain => 0.0,
             };
             terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
         }
@@ -690,6 +725,7 @@ mod tests {
             source: String::new(),
             at: t0(),
             features: vec![(3, 1.0), (5, 1.0), (7, 1.0)],
+            words: Vec::new(),
         }];
         c.recount();
         assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);

@@ -26,12 +26,14 @@ use serde::{Deserialize, Serialize};
 use super::concepts::Concepts;
 use super::features::{Feature, Kind, Lexicons};
 use super::online::{Cluster, Clusterer, Member};
+use super::outlets::{add_counts, WindowWords, WordCounts};
 use super::params::Params;
 
-/// The format written by this version; [`Clusterer::restore`] refuses others. Format 2
-/// (features weighed by the background lists, members kept for edited headlines) replaced
+/// The format written by this version; [`Clusterer::restore`] refuses others. Format 3
+/// (members' plain headline words, for [`super::outlets`]) replaced format 2 (features
+/// weighed by the background lists, members kept for edited headlines), which replaced
 /// format 1 (stream document frequencies).
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// A clusterer's state, serializable (serde).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,6 +68,9 @@ struct SavedMember {
     at: DateTime<Utc>,
     /// `(feature id, weight)`, by feature id.
     features: Vec<(u32, f32)>,
+    /// The headline's plain words (feature ids of kind `plain`), by id.
+    #[serde(default)]
+    words: Vec<u32>,
 }
 
 impl Snapshot {
@@ -123,6 +128,7 @@ impl<'c> Clusterer<'c> {
                         source: m.source.clone(),
                         at: m.at,
                         features: m.features.clone(),
+                        words: m.words.clone(),
                     })
                     .collect(),
             })
@@ -215,16 +221,23 @@ impl<'c> Clusterer<'c> {
                 c.index.entry(*f).or_default().insert(oc.id);
             }
             let mut members = Vec::with_capacity(oc.members.len());
+            let mut words: WordCounts = Vec::new();
             for m in oc.members {
-                if !m.features.iter().all(|(f, _)| known(f)) {
+                if !m.features.iter().all(|(f, _)| known(f)) || !m.words.iter().all(known) {
                     return Err(SnapshotError::Corrupt(
                         "member feature not in the vocabulary",
                     ));
                 }
+                let mut own = m.words;
+                own.sort_unstable();
+                own.dedup();
+                let counts: WordCounts = own.iter().map(|w| (*w, 1)).collect();
+                words = add_counts(&words, &counts);
                 members.push(Member {
                     source: m.source,
                     at: m.at,
                     features: m.features,
+                    words: own,
                 });
             }
             let mut cluster = Cluster {
@@ -235,11 +248,13 @@ impl<'c> Clusterer<'c> {
                 last_at: oc.last_at,
                 size: oc.size,
                 members,
+                words,
             };
             cluster.renorm();
             cluster.recount();
             c.clusters.insert(oc.id, cluster);
         }
+        c.window_words = WindowWords::of(c.clusters.values());
         Ok(c)
     }
 }
