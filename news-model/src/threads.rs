@@ -274,7 +274,7 @@ pub fn links_numbered(
                 match kinds[f as usize] {
                     Kind::Concept | Kind::Word => a.2 += 1,
                     Kind::Name | Kind::Number | Kind::Person => a.1 += 1,
-                    Kind::Gram | Kind::Phrase | Kind::Plain => {}
+                    Kind::Gram | Kind::Phrase => {}
                 }
             }
         }
@@ -413,7 +413,7 @@ mod tests {
                         match f.kind {
                             Kind::Concept | Kind::Word => concepts += 1,
                             Kind::Name | Kind::Number | Kind::Person => strong += 1,
-                            Kind::Gram | Kind::Phrase | Kind::Plain => {}
+                            Kind::Gram | Kind::Phrase => {}
                         }
                     }
                 }

@@ -47,9 +47,6 @@ pub enum Kind {
     Person,
     Gram,
     Phrase,
-    /// A plain word of the headline ([`super::outlets`]): no weight in the similarity, only
-    /// the rule that joins two outlets' tellings of one event compares them.
-    Plain,
 }
 
 /// A feature key: its kind and value.
@@ -350,7 +347,7 @@ pub fn sketch_from(features: &[(Feature, f32)], weights: &Weights) -> Option<Vec
     Some(
         features
             .iter()
-            .filter(|(f, _)| f.kind != Kind::Phrase && f.kind != Kind::Plain)
+            .filter(|(f, _)| f.kind != Kind::Phrase)
             .cloned()
             .collect(),
     )

@@ -143,6 +143,9 @@ impl Clusterer<'_> {
                 s.last_at = s.last_at.max(c.last_at);
                 s.members.extend(c.members);
                 s.words = super::outlets::add_counts(&s.words, &c.words);
+                for o in &c.outlets {
+                    super::outlets::add_outlet(&mut s.outlets, o);
+                }
             }
             for (f, _) in &c.sum {
                 self.index.entry(*f).or_default().insert(survivor);

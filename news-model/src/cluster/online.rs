@@ -47,7 +47,7 @@ use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
-use super::outlets::{add_counts, plain_features, WindowWords, WordCounts};
+use super::outlets::{add_outlet, count_words, headline_words, WindowWords, WordCounts};
 use super::params::Params;
 use super::phases::PhaseConcepts;
 /// Kept here too: it was first documented as `online::scale_docs`.
@@ -61,8 +61,8 @@ pub(super) struct Member {
     pub(super) at: DateTime<Utc>,
     /// `(feature id, weight)`, by feature id.
     pub(super) features: Vec<(u32, f32)>,
-    /// The headline's plain words ([`super::outlets`]), by id.
-    pub(super) words: Vec<u32>,
+    /// The headline's plain words ([`super::outlets::headline_words`]), sorted.
+    pub(super) words: Vec<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -81,6 +81,8 @@ pub(super) struct Cluster {
     pub(super) members: Vec<Member>,
     /// The members' plain headline words ([`super::outlets`]): `(word id, members)`, by id.
     pub(super) words: WordCounts,
+    /// The members' outlets, sorted, each once (an unknown outlet as the empty key).
+    pub(super) outlets: Vec<String>,
 }
 
 impl Cluster {
@@ -94,6 +96,7 @@ impl Cluster {
             size: 0,
             members: Vec::new(),
             words: Vec::new(),
+            outlets: Vec::new(),
         }
     }
 
@@ -406,39 +409,34 @@ impl<'c> Clusterer<'c> {
         summary: &str,
     ) -> Assignment {
         let raw = self.features(headline, summary);
-        self.add_features(id, at, source, raw)
+        self.add_features(id, at, source, raw, &headline_words(headline))
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,
-    /// sorted by feature: what [`Clusterer::add_features`] takes. The headline's plain words
-    /// come last ([`Kind::Plain`], for [`super::outlets`]; none when that rule is off).
+    /// sorted by feature: what [`Clusterer::add_features`] takes.
     pub fn features(&self, headline: &str, summary: &str) -> Vec<(Feature, f32)> {
-        let mut v = extract_with(headline, summary, &self.lexicons, &self.params.weights);
-        if self.params.outlet_merge_threshold <= 1.0 {
-            v.extend(plain_features(headline));
-        }
-        v
+        extract_with(headline, summary, &self.lexicons, &self.params.weights)
     }
 
     /// [`Clusterer::add_article`] with the article's features read already
     /// ([`Clusterer::features`]): a caller that needs them too (a story's sketch, which is
     /// the same features without phrases, [`crate::cluster::features::sketch`]) reads them
-    /// once.
+    /// once. `words` are the headline's plain words ([`headline_words`]), which the rule
+    /// for other outlets' tellings of an event compares ([`super::outlets`]).
     pub fn add_features(
         &mut self,
         id: i64,
         at: DateTime<Utc>,
         source: &str,
         raw: Vec<(Feature, f32)>,
+        words: &[u64],
     ) -> Assignment {
-        let (plain, raw): (Vec<_>, Vec<_>) =
-            raw.into_iter().partition(|(f, _)| f.kind == Kind::Plain);
         let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
             .collect();
-        let mut words: Vec<u32> = plain.into_iter().map(|(f, _)| self.intern(f, at)).collect();
+        let mut words = words.to_vec();
         words.sort_unstable();
         words.dedup();
         self.window_words.count(&words);
@@ -484,8 +482,8 @@ impl<'c> Clusterer<'c> {
             c.size += 1;
             c.last_at = c.last_at.max(at);
             c.first_at = c.first_at.min(at);
-            let counts: WordCounts = words.iter().map(|w| (*w, 1)).collect();
-            c.words = add_counts(&c.words, &counts);
+            count_words(&mut c.words, &words);
+            add_outlet(&mut c.outlets, source);
             c.members.push(Member {
                 source: source.to_string(),
                 at,
@@ -673,8 +671,6 @@ impl<'c> Clusterer<'c> {
                 Kind::Person | Kind::Number => p.anchor_evidence,
                 Kind::Gram => 0.25,
                 Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
-                // Never among the scored features (kept apart in `add_features`).
-                Kind::Plain => 0.0,
             };
             terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
         }

@@ -19,10 +19,13 @@
 //! and every other open cluster within [`Params::outlet_merge_hours`] of it; a cluster
 //! holding an article of an unknown outlet shares an outlet with every cluster.
 
+use chrono::Duration;
 use foldhash::{HashMap, HashMapExt};
 
-use super::features::{Feature, Kind};
-use super::online::{hours, Cluster, Clusterer};
+use fnv::FnvHasher;
+use std::hash::Hasher;
+
+use super::online::{Cluster, Clusterer};
 use super::params::Params;
 use crate::search::tokens;
 
@@ -33,48 +36,58 @@ use crate::search::tokens;
 /// event share the same surface words, and the rule counts only those.
 pub fn plain_words(headline: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for t in tokens(headline) {
-        if t.chars().any(|c| c.is_ascii_digit()) {
+    for mut word in tokens(headline) {
+        if word.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
-        let mut chars = t.chars();
-        let word = match chars.next() {
-            Some(c) if t.chars().count() > 3 && "והבכלמש".contains(c) => {
-                chars.as_str().to_string()
+        let letters = word.chars().count();
+        let prefix = |c: &char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
+        if let Some(c) = word.chars().next().filter(prefix) {
+            if letters > 3 {
+                word.replace_range(..c.len_utf8(), "");
             }
-            _ => t,
-        };
-        if word.chars().count() >= 2 && !out.contains(&word) {
+        }
+        // Two letters or more: a stripped word has three.
+        if letters >= 2 && !out.contains(&word) {
             out.push(word);
         }
     }
     out
 }
 
-/// The plain words of a headline as features of kind [`Kind::Plain`], sorted: what
-/// [`Clusterer::features`] appends to an article's features for this rule.
-pub fn plain_features(headline: &str) -> Vec<(Feature, f32)> {
-    let mut v: Vec<(Feature, f32)> = plain_words(headline)
-        .into_iter()
-        .map(|value| {
-            (
-                Feature {
-                    kind: Kind::Plain,
-                    value,
-                },
-                1.0,
-            )
+/// The plain words of a headline ([`plain_words`]) as the clusterer keeps them: each its
+/// 64-bit FNV-1a hash (a fixed function, so a saved clusterer's words meet a new article's
+/// in any later version), sorted.
+pub fn headline_words(headline: &str) -> Vec<u64> {
+    let mut v: Vec<u64> = plain_words(headline)
+        .iter()
+        .map(|w| {
+            let mut h = FnvHasher::default();
+            h.write(w.as_bytes());
+            h.finish()
         })
         .collect();
-    v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    v.sort_unstable();
+    v.dedup();
     v
 }
 
-/// Counts of plain words: `(word id, articles)`, by word id.
-pub(super) type WordCounts = Vec<(u32, u32)>;
+/// Counts of plain words: `(word, articles)`, by word ([`headline_words`]).
+pub(super) type WordCounts = Vec<(u64, u32)>;
 
-/// `a` plus `b` (both sorted by word id), sorted.
-pub(super) fn add_counts(a: &[(u32, u32)], b: &[(u32, u32)]) -> WordCounts {
+/// Counts one article's words (sorted, each once) into `counts`, in place: a cluster's list
+/// is long and an article's short.
+pub(super) fn count_words(counts: &mut WordCounts, words: &[u64]) {
+    for w in words {
+        match counts.binary_search_by_key(w, |x| x.0) {
+            Ok(i) => counts[i].1 += 1,
+            Err(i) => counts.insert(i, (*w, 1)),
+        }
+    }
+}
+
+/// `a` plus `b` (both sorted by word), sorted.
+pub(super) fn add_counts(a: &[(u64, u32)], b: &[(u64, u32)]) -> WordCounts {
     let mut out = Vec::with_capacity(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while i < a.len() || j < b.len() {
@@ -105,13 +118,13 @@ pub(super) fn add_counts(a: &[(u32, u32)], b: &[(u32, u32)]) -> WordCounts {
 /// The plain words' document frequencies among the articles of the open clusters.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct WindowWords {
-    df: HashMap<u32, u32>,
+    df: HashMap<u64, u32>,
     docs: u64,
 }
 
 impl WindowWords {
-    /// Counts an article of words `words` (word ids).
-    pub(super) fn count(&mut self, words: &[u32]) {
+    /// Counts an article of plain words `words`.
+    pub(super) fn count(&mut self, words: &[u64]) {
         self.docs += 1;
         for w in words {
             *self.df.entry(*w).or_insert(0) += 1;
@@ -146,47 +159,66 @@ impl WindowWords {
         out
     }
 
-    fn idf(&self, w: u32) -> f64 {
-        let df = self.df.get(&w).copied().unwrap_or(1).max(1);
-        ((self.docs as f64 + 1.0) / f64::from(df)).ln()
-    }
-
-    /// Cosine of two clusters' plain word counts, weighed by [`WindowWords::idf`].
-    fn cosine(&self, a: &Cluster, a_norm: f64, b: &Cluster) -> f64 {
-        let d: f64 = super::sorted::shared(&a.words, &b.words)
-            .map(|(w, x, y)| f64::from(*x) * f64::from(*y) * self.idf(w).powi(2))
-            .sum();
-        let n = a_norm * self.norm(b);
-        if n == 0.0 {
-            0.0
-        } else {
-            d / n
-        }
-    }
-
-    fn norm(&self, c: &Cluster) -> f64 {
-        c.words
-            .iter()
-            .map(|(w, n)| (f64::from(*n) * self.idf(*w)).powi(2))
-            .sum::<f64>()
-            .sqrt()
+    /// The inverse document frequency of a word among the open clusters' articles.
+    fn idf(&self) -> impl Fn(u64) -> f64 + '_ {
+        let top = (self.docs as f64 + 1.0).ln();
+        move |w: u64| top - f64::from(self.df.get(&w).copied().unwrap_or(1).max(1)).ln()
     }
 }
 
-/// Hours between the time spans of two clusters (zero when they overlap).
-fn apart(a: &Cluster, b: &Cluster) -> f32 {
-    hours(a.first_at.max(b.first_at), a.last_at.min(b.last_at)).max(0.0)
+/// The dot product of two clusters' plain word counts weighed by `idf` (both lists sorted,
+/// walked side by side), and the norm of the part of `b` that `a` shares.
+fn dot(idf: &impl Fn(u64) -> f64, a: &Cluster, b: &Cluster) -> (f64, f64) {
+    let (a, b) = (&a.words, &b.words);
+    let (mut i, mut j, mut d, mut shared) = (0, 0, 0.0, 0.0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let x = idf(a[i].0);
+                let y = f64::from(b[j].1) * x;
+                d += f64::from(a[i].1) * x * y;
+                shared += y * y;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (d, shared.sqrt())
+}
+
+fn norm(idf: &impl Fn(u64) -> f64, c: &Cluster) -> f64 {
+    c.words
+        .iter()
+        .map(|(w, n)| (f64::from(*n) * idf(*w)).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// Adds `outlet` to a sorted list of outlets, once.
+pub(super) fn add_outlet(outlets: &mut Vec<String>, outlet: &str) {
+    if let Err(i) = outlets.binary_search_by(|o| o.as_str().cmp(outlet)) {
+        outlets.insert(i, outlet.to_string());
+    }
 }
 
 /// Whether no outlet has an article in both clusters; an article of an unknown outlet (an
-/// empty key) is one in common.
+/// empty key, first in the sorted lists) is one in common.
 fn no_outlet_in_common(a: &Cluster, b: &Cluster) -> bool {
-    a.members.iter().all(|m| {
-        !m.source.is_empty()
-            && b.members
-                .iter()
-                .all(|n| !n.source.is_empty() && n.source != m.source)
-    })
+    let unknown = |c: &Cluster| c.outlets.first().is_some_and(|o| o.is_empty());
+    if unknown(a) || unknown(b) {
+        return false;
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.outlets.len() && j < b.outlets.len() {
+        match a.outlets[i].cmp(&b.outlets[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return false,
+        }
+    }
+    true
 }
 
 impl Clusterer<'_> {
@@ -202,15 +234,27 @@ impl Clusterer<'_> {
         else {
             return Vec::new();
         };
-        let t_norm = self.window_words.norm(t);
+        let idf = self.window_words.idf();
+        // Norms only for clusters with a word in common (few): the target's once.
+        let t_norm = std::cell::OnceCell::new();
+        // Within the hours when the other's span reaches into `t`'s, widened by them.
+        let reach = Duration::milliseconds((f64::from(p.outlet_merge_hours) * 3.6e6) as i64);
+        let (from, to) = (t.first_at - reach, t.last_at + reach);
         let mut out: Vec<i64> = self
             .clusters
             .iter()
             .filter(|(o, c)| {
-                **o != id
-                    && apart(t, c) <= p.outlet_merge_hours
-                    && no_outlet_in_common(t, c)
-                    && self.window_words.cosine(t, t_norm, c) >= f64::from(p.outlet_merge_threshold)
+                **o != id && c.last_at >= from && c.first_at <= to && no_outlet_in_common(t, c) && {
+                    // The cosine is at most `d` over the norms of the target and of the part
+                    // of `c` it shares: most clusters share only common words, and that
+                    // bound turns them away before `c`'s whole norm is summed.
+                    let (d, shared) = dot(&idf, t, c);
+                    let bar = f64::from(p.outlet_merge_threshold);
+                    d > 0.0 && {
+                        let tn = *t_norm.get_or_init(|| norm(&idf, t));
+                        d >= bar * tn * shared && d >= bar * tn * norm(&idf, c)
+                    }
+                }
             })
             .map(|(o, _)| *o)
             .collect();
@@ -223,7 +267,7 @@ impl Clusterer<'_> {
 mod tests {
     use super::*;
     use crate::cluster::Concepts;
-    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use chrono::{DateTime, TimeZone, Utc};
 
     #[test]
     fn plain_words_lose_one_prefix_letter_and_no_more() {

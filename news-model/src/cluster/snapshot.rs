@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::concepts::Concepts;
 use super::features::{Feature, Kind, Lexicons};
 use super::online::{Cluster, Clusterer, Member};
-use super::outlets::{add_counts, WindowWords, WordCounts};
+use super::outlets::{add_outlet, count_words, WindowWords, WordCounts};
 use super::params::Params;
 
 /// The format written by this version; [`Clusterer::restore`] refuses others. Format 3
@@ -68,9 +68,9 @@ struct SavedMember {
     at: DateTime<Utc>,
     /// `(feature id, weight)`, by feature id.
     features: Vec<(u32, f32)>,
-    /// The headline's plain words (feature ids of kind `plain`), by id.
+    /// The headline's plain words ([`super::outlets::headline_words`]).
     #[serde(default)]
-    words: Vec<u32>,
+    words: Vec<u64>,
 }
 
 impl Snapshot {
@@ -222,8 +222,9 @@ impl<'c> Clusterer<'c> {
             }
             let mut members = Vec::with_capacity(oc.members.len());
             let mut words: WordCounts = Vec::new();
+            let mut outlets: Vec<String> = Vec::new();
             for m in oc.members {
-                if !m.features.iter().all(|(f, _)| known(f)) || !m.words.iter().all(known) {
+                if !m.features.iter().all(|(f, _)| known(f)) {
                     return Err(SnapshotError::Corrupt(
                         "member feature not in the vocabulary",
                     ));
@@ -231,8 +232,8 @@ impl<'c> Clusterer<'c> {
                 let mut own = m.words;
                 own.sort_unstable();
                 own.dedup();
-                let counts: WordCounts = own.iter().map(|w| (*w, 1)).collect();
-                words = add_counts(&words, &counts);
+                count_words(&mut words, &own);
+                add_outlet(&mut outlets, &m.source);
                 members.push(Member {
                     source: m.source,
                     at: m.at,
@@ -249,6 +250,7 @@ impl<'c> Clusterer<'c> {
                 size: oc.size,
                 members,
                 words,
+                outlets,
             };
             cluster.renorm();
             cluster.recount();

@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 use crate::news::RepoError;
 use chrono::Duration;
 use lashon_news::cluster::features::{sketch_from, Feature};
+use lashon_news::cluster::outlets::headline_words;
 use lashon_news::cluster::snapshot::FORMAT;
 use lashon_news::cluster::{Clusterer, Concepts, Params, Snapshot};
 use lashon_news::people::PeopleMatcher;
@@ -110,7 +111,14 @@ pub fn assign(
                 out.sketches.insert(a.id, sketch);
             }
         }
-        let got = clusterer.add_features(a.id, a.input.published_at, &a.input.source, features);
+        let words = headline_words(&a.input.headline);
+        let got = clusterer.add_features(
+            a.id,
+            a.input.published_at,
+            &a.input.source,
+            features,
+            &words,
+        );
         for m in got.merged {
             into.insert(m, got.cluster);
         }
