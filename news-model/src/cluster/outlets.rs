@@ -36,37 +36,42 @@ use crate::search::tokens;
 /// event share the same surface words, and the rule counts only those.
 pub fn plain_words(headline: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for mut word in tokens(headline) {
+    for_plain_word(headline, |w| {
+        if !out.iter().any(|o| o == w) {
+            out.push(w.to_string());
+        }
+    });
+    out
+}
+
+/// Calls `each` with every plain word of `headline` ([`plain_words`]), repeats included.
+fn for_plain_word(headline: &str, mut each: impl FnMut(&str)) {
+    let prefix = |c: &char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
+    for word in tokens(headline) {
         if word.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
-        let letters = word.chars().count();
-        let prefix = |c: &char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
-        if let Some(c) = word.chars().next().filter(prefix) {
-            if letters > 3 {
-                word.replace_range(..c.len_utf8(), "");
-            }
-        }
-        // Two letters or more: a stripped word has three.
-        if letters >= 2 && !out.contains(&word) {
-            out.push(word);
+        let mut chars = word.chars();
+        let letters = chars.clone().count();
+        match chars.next().filter(prefix) {
+            Some(_) if letters > 3 => each(chars.as_str()),
+            // Two letters or more: a stripped word has three.
+            _ if letters >= 2 => each(&word),
+            _ => {}
         }
     }
-    out
 }
 
 /// The plain words of a headline ([`plain_words`]) as the clusterer keeps them: each its
 /// 64-bit FNV-1a hash (a fixed function, so a saved clusterer's words meet a new article's
-/// in any later version), sorted.
+/// in any later version), sorted, each once.
 pub fn headline_words(headline: &str) -> Vec<u64> {
-    let mut v: Vec<u64> = plain_words(headline)
-        .iter()
-        .map(|w| {
-            let mut h = FnvHasher::default();
-            h.write(w.as_bytes());
-            h.finish()
-        })
-        .collect();
+    let mut v: Vec<u64> = Vec::new();
+    for_plain_word(headline, |w| {
+        let mut h = FnvHasher::default();
+        h.write(w.as_bytes());
+        v.push(h.finish());
+    });
     v.sort_unstable();
     v.dedup();
     v
