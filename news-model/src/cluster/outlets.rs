@@ -19,11 +19,11 @@
 //! and every other open cluster within [`Params::outlet_merge_hours`] of it; a cluster
 //! holding an article of an unknown outlet shares an outlet with every cluster.
 
-use chrono::Duration;
-use foldhash::{HashMap, HashMapExt};
-
-use fnv::FnvHasher;
 use std::hash::Hasher;
+
+use chrono::Duration;
+use fnv::FnvHasher;
+use foldhash::{HashMap, HashMapExt};
 
 use super::online::{Cluster, Clusterer};
 use super::params::Params;
