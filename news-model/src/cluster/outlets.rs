@@ -315,13 +315,7 @@ mod tests {
         for (i, (source, headline)) in others.iter().enumerate() {
             c.add_article(i as i64 + 10, at(i as i64 * 20), source, headline, "");
         }
-        let a = c.add_article(
-            1,
-            at(300),
-            "ynet",
-            "עשרות אלפי מטיילים בצפון בחג",
-            "",
-        );
+        let a = c.add_article(1, at(300), "ynet", "עשרות אלפי מטיילים בצפון בחג", "");
         let b = c.add_article(
             2,
             at(300 + minutes_apart),
