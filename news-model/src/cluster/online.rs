@@ -79,7 +79,7 @@ pub(super) struct Cluster {
     pub(super) last_at: DateTime<Utc>,
     pub(super) size: u32,
     pub(super) members: Vec<Member>,
-    /// The members' plain headline words ([`super::outlets`]): `(word id, members)`, by id.
+    /// The members' plain headline words ([`super::outlets`]): `(word hash, members)`, by hash.
     pub(super) words: WordCounts,
     /// The members' outlets, sorted, each once (an unknown outlet as the empty key).
     pub(super) outlets: Vec<String>,

@@ -240,7 +240,7 @@ impl Clusterer<'_> {
             return Vec::new();
         };
         let idf = self.window_words.idf();
-        // Norms only for clusters with a word in common (few): the target's once.
+        // Norms only for clusters with a word in common; the target's once.
         let t_norm = std::cell::OnceCell::new();
         // Within the hours when the other's span reaches into `t`'s, widened by them.
         let reach = Duration::milliseconds((f64::from(p.outlet_merge_hours) * 3.6e6) as i64);
