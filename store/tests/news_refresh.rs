@@ -229,10 +229,14 @@ fn a_changed_article_on(backend: Backend) {
     refresh(s, &[], now).unwrap();
     let before = partition(&db);
 
-    // Nothing new: no story written, states still computed for the live ones.
+    // Nothing new: no story written, states still computed for the live ones, and only
+    // for them: every story not resolved (or without a state yet), no resolved one.
+    let live = db.count("SELECT COUNT(*) FROM stories WHERE state IS NULL OR state <> 'resolved'");
+    let resolved = db.count("SELECT COUNT(*) FROM stories WHERE state = 'resolved'");
+    assert!(live > 0 && resolved > 0, "live {live}, resolved {resolved}");
     let r = refresh(s, &[], now + Duration::minutes(10)).unwrap();
     assert_eq!((r.full, r.articles, r.stories), (false, 0, 0), "{r:?}");
-    assert!(r.states > 0);
+    assert_eq!(r.states as i64, live, "{r:?}");
 
     // The lead of the newest story gets a corrected headline.
     let lead_url = db.text(

@@ -205,7 +205,11 @@ impl StoryWrites for PgWriter<'_> {
         Ok(self
             .conn()?
             .query(
-                "SELECT id FROM stories WHERE state IS NULL OR state <> 'resolved'
+                // Index searches of `stories_state` on each side of `resolved` (an
+                // inequality is no index search): the live stories are few, all stories
+                // many.
+                "SELECT id FROM stories
+                 WHERE state IS NULL OR state < 'resolved' OR state > 'resolved'
                  ORDER BY latest_at, id",
                 &[],
             )

@@ -175,9 +175,19 @@ impl StoryWrites for NewsWriter<'_> {
 
     /// Ids of the stories whose state is not `resolved` (or not yet computed), oldest first.
     fn live_story_ids(&self) -> Result<Vec<i64>, RepoError> {
+        // Three searches of `stories_state`, one per side of `resolved`: the stories that
+        // are not resolved are few and recent, and `state != 'resolved'` (no index can
+        // search an inequality) made the planner walk every story ever stored in
+        // `latest_at` order, a scan that grew with the store on every refresh.
         let mut stmt = self
             .conn()
-            .prepare("SELECT id FROM stories WHERE state IS NULL OR state != 'resolved' ORDER BY latest_at, id")
+            .prepare_cached(
+                "SELECT id FROM (
+                     SELECT id, latest_at FROM stories WHERE state IS NULL
+                     UNION ALL SELECT id, latest_at FROM stories WHERE state < 'resolved'
+                     UNION ALL SELECT id, latest_at FROM stories WHERE state > 'resolved'
+                 ) ORDER BY latest_at, id",
+            )
             .map_err(sql)?;
         let rows = stmt.query_map([], |r| r.get(0)).map_err(sql)?;
         rows.collect::<Result<_, _>>().map_err(sql)
