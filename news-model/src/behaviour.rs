@@ -15,7 +15,9 @@
 //! each desk, the languages it publishes in.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{json, Value};
 
@@ -71,19 +73,38 @@ const PRESS_RELEASE: &[&str] = &[
     "בשיתוף",
 ];
 
-fn marked(texts: &[Option<&str>], markers: &[&str]) -> bool {
+fn marked(texts: &[Option<&str>], markers: &Markers) -> bool {
     texts.iter().flatten().any(|t| {
-        let t = t.to_lowercase();
-        markers.iter().any(|m| {
-            t.match_indices(m).any(|(at, _)| {
-                let before = t[..at].chars().next_back();
-                let after = t[at + m.len()..].chars().next();
-                !before.is_some_and(char::is_alphanumeric)
-                    && !after.is_some_and(char::is_alphanumeric)
-            })
+        markers.automaton.find_overlapping_iter(*t).any(|m| {
+            let before = t[..m.start()].chars().next_back();
+            let after = t[m.end()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
         })
     })
 }
+
+/// Marker phrases as one automaton: every refresh reads a month of each newsroom's articles,
+/// and searching them phrase by phrase (a lower-cased copy of each text, a substring search
+/// per phrase) was most of that reading. English case is ignored; Hebrew has none.
+struct Markers {
+    automaton: AhoCorasick,
+}
+
+impl Markers {
+    fn new(phrases: &[&str]) -> Markers {
+        Markers {
+            // Overlapping search (the standard match kind): a phrase that fails the word
+            // bounds (`דובר` inside `דוברות`) must not hide another that passes them.
+            automaton: AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(phrases)
+                .expect("marker phrases build an automaton"),
+        }
+    }
+}
+
+static OPINION_MARKERS: LazyLock<Markers> = LazyLock::new(|| Markers::new(OPINION));
+static PRESS_RELEASE_MARKERS: LazyLock<Markers> = LazyLock::new(|| Markers::new(PRESS_RELEASE));
 
 fn share(n: usize, of: usize) -> f64 {
     if of == 0 {
@@ -151,13 +172,18 @@ pub fn behaviour(
         original_rate: share(originals, n),
         opinion_share: share(
             own.iter()
-                .filter(|a| marked(&[a.category, Some(a.headline)], OPINION))
+                .filter(|a| marked(&[a.category, Some(a.headline)], &OPINION_MARKERS))
                 .count(),
             n,
         ),
         press_release_share: share(
             own.iter()
-                .filter(|a| marked(&[a.category, Some(a.headline), a.byline], PRESS_RELEASE))
+                .filter(|a| {
+                    marked(
+                        &[a.category, Some(a.headline), a.byline],
+                        &PRESS_RELEASE_MARKERS,
+                    )
+                })
                 .count(),
             n,
         ),
@@ -202,6 +228,22 @@ pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) 
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn markers_are_whole_words_in_any_english_case() {
+        let opinion = |t: &str| marked(&[None, Some(t)], &OPINION_MARKERS);
+        let release = |t: &str| marked(&[Some(t)], &PRESS_RELEASE_MARKERS);
+        assert!(opinion("OPINION: the budget"));
+        assert!(opinion("Analysis — what the vote means"));
+        assert!(!opinion("An opinionated budget"));
+        assert!(opinion("פרשנות: מה זה אומר"));
+        // `דובר` inside `דוברות` fails the word bounds; `דוברות` itself passes them.
+        assert!(release("הודעת דוברות המשטרה"));
+        assert!(release("מסר דוברות"));
+        assert!(!release("מדוברת בהחלטה"));
+        assert!(release("Press Release: new fund"));
+        assert!(!release("spokespersons' day"));
+    }
 
     #[test]
     fn rates_and_lag() {
