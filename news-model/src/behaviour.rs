@@ -73,9 +73,10 @@ const PRESS_RELEASE: &[&str] = &[
     "בשיתוף",
 ];
 
-fn marked(texts: &[Option<&str>], markers: &Markers) -> bool {
+/// Whether a marker phrase stands as whole words in one of `texts`.
+fn marked(texts: &[Option<&str>], markers: &AhoCorasick) -> bool {
     texts.iter().flatten().any(|t| {
-        markers.automaton.find_overlapping_iter(*t).any(|m| {
+        markers.find_overlapping_iter(*t).any(|m| {
             let before = t[..m.start()].chars().next_back();
             let after = t[m.end()..].chars().next();
             !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
@@ -85,26 +86,18 @@ fn marked(texts: &[Option<&str>], markers: &Markers) -> bool {
 
 /// Marker phrases as one automaton: every refresh reads a month of each newsroom's articles,
 /// and searching them phrase by phrase (a lower-cased copy of each text, a substring search
-/// per phrase) was most of that reading. English case is ignored; Hebrew has none.
-struct Markers {
-    automaton: AhoCorasick,
+/// per phrase) was most of that reading. English case is ignored; Hebrew has none. The
+/// search is overlapping (the standard match kind): a phrase that fails the word bounds
+/// (`דובר` inside `דוברות`) must not hide another that passes them.
+fn automaton(phrases: &[&str]) -> AhoCorasick {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(phrases)
+        .expect("marker phrases build an automaton")
 }
 
-impl Markers {
-    fn new(phrases: &[&str]) -> Markers {
-        Markers {
-            // Overlapping search (the standard match kind): a phrase that fails the word
-            // bounds (`דובר` inside `דוברות`) must not hide another that passes them.
-            automaton: AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(phrases)
-                .expect("marker phrases build an automaton"),
-        }
-    }
-}
-
-static OPINION_MARKERS: LazyLock<Markers> = LazyLock::new(|| Markers::new(OPINION));
-static PRESS_RELEASE_MARKERS: LazyLock<Markers> = LazyLock::new(|| Markers::new(PRESS_RELEASE));
+static OPINION_MARKERS: LazyLock<AhoCorasick> = LazyLock::new(|| automaton(OPINION));
+static PRESS_RELEASE_MARKERS: LazyLock<AhoCorasick> = LazyLock::new(|| automaton(PRESS_RELEASE));
 
 fn share(n: usize, of: usize) -> f64 {
     if of == 0 {

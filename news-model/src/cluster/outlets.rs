@@ -35,9 +35,11 @@ use crate::search::tokens;
 /// left. Not stemmed with the background lists on purpose: two outlets' wordings of one
 /// event share the same surface words, and the rule counts only those.
 pub fn plain_words(headline: &str) -> Vec<String> {
+    // Seen words in a set: a long text must not cost the square of its words.
+    let mut seen: foldhash::HashSet<String> = foldhash::HashSet::default();
     let mut out: Vec<String> = Vec::new();
     for_plain_word(headline, |w| {
-        if !out.iter().any(|o| o == w) {
+        if seen.insert(w.to_string()) {
             out.push(w.to_string());
         }
     });
