@@ -27,17 +27,52 @@ use crate::types::Behaviour;
 /// The window of behaviour and profile.
 pub const WINDOW_DAYS: u32 = 30;
 
-/// What behaviour reads of one article.
+/// What behaviour reads of one article: its text is read once, when the article is stored
+/// ([`Marks::of`], and its desk), because every refresh measures a month of articles.
 #[derive(Debug, Clone, Copy)]
 pub struct ArticleFacts<'a> {
     pub source: &'a str,
     pub story_id: i64,
     pub published_at: DateTime<Utc>,
-    pub headline: &'a str,
-    pub byline: Option<&'a str>,
-    pub category: Option<&'a str>,
     pub topic: Topic,
     pub language: Lang,
+    pub marks: Marks,
+}
+
+/// What an article's byline, category and headline say of how it was written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A byline that is not blank.
+    pub byline: bool,
+    /// Marked as opinion or analysis (category or headline).
+    pub opinion: bool,
+    /// Marked as a press release or announcement (category, headline or byline).
+    pub press_release: bool,
+}
+
+impl Marks {
+    /// The marks of an article's headline, byline and category.
+    pub fn of(headline: &str, byline: Option<&str>, category: Option<&str>) -> Marks {
+        Marks {
+            byline: byline.is_some_and(|b| !b.trim().is_empty()),
+            opinion: marked(&[category, Some(headline)], &OPINION_MARKERS),
+            press_release: marked(&[category, Some(headline), byline], &PRESS_RELEASE_MARKERS),
+        }
+    }
+
+    /// As stored: one bit per mark.
+    pub fn bits(self) -> i64 {
+        i64::from(self.byline) | i64::from(self.opinion) << 1 | i64::from(self.press_release) << 2
+    }
+
+    /// From [`Marks::bits`].
+    pub fn from_bits(bits: i64) -> Marks {
+        Marks {
+            byline: bits & 1 != 0,
+            opinion: bits & 2 != 0,
+            press_release: bits & 4 != 0,
+        }
+    }
 }
 
 const OPINION: &[&str] = &[
@@ -107,30 +142,69 @@ fn share(n: usize, of: usize) -> f64 {
     }
 }
 
-/// `source`'s behaviour over the window ending at `now`, from every newsroom's `articles`
-/// (the lag needs the others); `None` when it published nothing in the window.
+/// Behaviour and profile of one newsroom.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measures {
+    pub behaviour: Behaviour,
+    pub profile: Value,
+}
+
+/// The behaviour and profile of every newsroom that published in the window ending at
+/// `now`, from all newsrooms' `articles` (the lag needs the others), in one pass over them:
+/// a refresh measures every newsroom over a month of articles.
+pub fn measure_all<'a>(
+    articles: &[ArticleFacts<'a>],
+    now: DateTime<Utc>,
+) -> BTreeMap<&'a str, Measures> {
+    let from = now - Duration::days(i64::from(WINDOW_DAYS));
+    let in_window = |a: &&ArticleFacts<'a>| a.published_at >= from && a.published_at <= now;
+    // First article of each story (any newsroom).
+    let mut story_first: HashMap<i64, DateTime<Utc>> = HashMap::new();
+    let mut own: HashMap<&'a str, Vec<&ArticleFacts<'a>>> = HashMap::new();
+    for a in articles.iter().filter(in_window) {
+        let e = story_first.entry(a.story_id).or_insert(a.published_at);
+        *e = (*e).min(a.published_at);
+        own.entry(a.source).or_default().push(a);
+    }
+    own.into_iter()
+        .map(|(source, own)| {
+            let measures = Measures {
+                behaviour: behaviour_of(&own, &story_first, now),
+                profile: profile_of(&own),
+            };
+            (source, measures)
+        })
+        .collect()
+}
+
+/// `source`'s behaviour over the window ending at `now`, from every newsroom's `articles`;
+/// `None` when it published nothing in the window. ([`measure_all`] measures every newsroom
+/// at once.)
 pub fn behaviour(
     source: &str,
     articles: &[ArticleFacts<'_>],
     now: DateTime<Utc>,
 ) -> Option<Behaviour> {
-    let from = now - Duration::days(i64::from(WINDOW_DAYS));
-    let window: Vec<&ArticleFacts<'_>> = articles
-        .iter()
-        .filter(|a| a.published_at >= from && a.published_at <= now)
-        .collect();
-    let own: Vec<&&ArticleFacts<'_>> = window.iter().filter(|a| a.source == source).collect();
-    if own.is_empty() {
-        return None;
-    }
-    // First article of each story (any newsroom), and this newsroom's first in it.
-    let mut story_first: HashMap<i64, DateTime<Utc>> = HashMap::new();
-    for a in &window {
-        let e = story_first.entry(a.story_id).or_insert(a.published_at);
-        *e = (*e).min(a.published_at);
-    }
+    measure_all(articles, now)
+        .remove(source)
+        .map(|m| m.behaviour)
+}
+
+/// `source`'s profile over the window: articles per day, desks and languages by share.
+pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) -> Option<Value> {
+    measure_all(articles, now).remove(source).map(|m| m.profile)
+}
+
+/// One newsroom's behaviour from its articles of the window (at least one) and the first
+/// article of every story.
+fn behaviour_of(
+    own: &[&ArticleFacts<'_>],
+    story_first: &HashMap<i64, DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Behaviour {
+    // This newsroom's first article in each of its stories.
     let mut own_first: BTreeMap<i64, DateTime<Utc>> = BTreeMap::new();
-    for a in &own {
+    for a in own {
         let e = own_first.entry(a.story_id).or_insert(a.published_at);
         *e = (*e).min(a.published_at);
     }
@@ -153,51 +227,24 @@ pub fn behaviour(
         n => (lags[n / 2 - 1] + lags[n / 2]) / 2.0,
     };
     let n = own.len();
-    Some(Behaviour {
+    let count = |mark: fn(Marks) -> bool| own.iter().filter(|a| mark(a.marks)).count();
+    Behaviour {
         window_days: WINDOW_DAYS,
         stories: u32::try_from(own_first.len()).unwrap_or(u32::MAX),
-        byline_rate: share(
-            own.iter()
-                .filter(|a| a.byline.is_some_and(|b| !b.trim().is_empty()))
-                .count(),
-            n,
-        ),
+        byline_rate: share(count(|m| m.byline), n),
         original_rate: share(originals, n),
-        opinion_share: share(
-            own.iter()
-                .filter(|a| marked(&[a.category, Some(a.headline)], &OPINION_MARKERS))
-                .count(),
-            n,
-        ),
-        press_release_share: share(
-            own.iter()
-                .filter(|a| {
-                    marked(
-                        &[a.category, Some(a.headline), a.byline],
-                        &PRESS_RELEASE_MARKERS,
-                    )
-                })
-                .count(),
-            n,
-        ),
+        opinion_share: share(count(|m| m.opinion), n),
+        press_release_share: share(count(|m| m.press_release), n),
         median_lag_minutes: (median * 10.0).round() / 10.0,
         computed_at: now,
-    })
+    }
 }
 
-/// `source`'s profile over the window: articles per day, desks and languages by share.
-pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) -> Option<Value> {
-    let from = now - Duration::days(i64::from(WINDOW_DAYS));
-    let own: Vec<&ArticleFacts<'_>> = articles
-        .iter()
-        .filter(|a| a.source == source && a.published_at >= from && a.published_at <= now)
-        .collect();
-    if own.is_empty() {
-        return None;
-    }
+/// One newsroom's profile from its articles of the window.
+fn profile_of(own: &[&ArticleFacts<'_>]) -> Value {
     let mut desks: BTreeMap<&str, usize> = BTreeMap::new();
     let mut langs: BTreeMap<&str, usize> = BTreeMap::new();
-    for a in &own {
+    for a in own {
         *desks.entry(a.topic.as_str()).or_insert(0) += 1;
         *langs.entry(a.language.as_str()).or_insert(0) += 1;
     }
@@ -208,13 +255,13 @@ pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) 
             .collect::<serde_json::Map<_, _>>()
             .into()
     };
-    Some(json!({
+    json!({
         "windowDays": WINDOW_DAYS,
         "articles": n,
         "articlesPerDay": ((n as f64 / f64::from(WINDOW_DAYS)) * 100.0).round() / 100.0,
         "topics": shares(desks),
         "languages": shares(langs),
-    }))
+    })
 }
 
 #[cfg(test)]
@@ -239,17 +286,24 @@ mod tests {
     }
 
     #[test]
+    fn marks_keep_their_bits() {
+        for bits in 0..8 {
+            assert_eq!(Marks::from_bits(bits).bits(), bits);
+        }
+        let m = Marks::of("Opinion: a press release", Some("  "), None);
+        assert_eq!((m.byline, m.opinion, m.press_release), (false, true, true));
+    }
+
+    #[test]
     fn rates_and_lag() {
         let t = |m: i64| Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap() + Duration::minutes(m);
         let a = |source, story, m, headline, byline, category| ArticleFacts {
             source,
             story_id: story,
             published_at: t(m),
-            headline,
-            byline,
-            category,
             topic: Topic::Politics,
             language: Lang::He,
+            marks: Marks::of(headline, byline, category),
         };
         let articles = [
             a("ynet", 1, 0, "התקציב אושר", Some("כתב"), None),
@@ -278,6 +332,11 @@ mod tests {
         assert_eq!(y.press_release_share, 0.5);
         assert_eq!(y.median_lag_minutes, 15.0);
         assert!(behaviour("haaretz", &articles, now).is_none());
+        // Out of the window: a month on, nothing is measured.
+        assert!(measure_all(&articles, now + Duration::days(31)).is_empty());
+        let all = measure_all(&articles, now);
+        assert_eq!(all.keys().copied().collect::<Vec<_>>(), ["kan", "ynet"]);
+        assert_eq!(all["kan"].behaviour, k);
         let p = profile("kan", &articles, now).unwrap();
         assert_eq!(p["articles"], 3);
         assert_eq!(p["topics"]["politics"], 1.0);

@@ -324,3 +324,50 @@ fn the_bundled_people_on(backend: Backend) {
     let entities = db.text("SELECT record FROM stories");
     assert!(entities.contains("Benjamin Netanyahu"), "{entities}");
 }
+
+#[test]
+fn articles_stored_before_desks_were_kept_are_classified_once_and_measured_alike() {
+    backends::each(articles_stored_before_desks_on);
+}
+
+/// Every newsroom's profile and behaviour, by key.
+fn measures(db: &Db) -> Vec<(String, Option<serde_json::Value>, Option<String>)> {
+    let s = &*db.store;
+    let mut out: Vec<_> = s
+        .newsrooms()
+        .unwrap()
+        .into_iter()
+        .map(|n| {
+            let b = s.behaviour(&n.key).unwrap();
+            (n.key, n.profile, b.map(|b| format!("{b:?}")))
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn articles_stored_before_desks_on(backend: Backend) {
+    let all = articles();
+    let db = store(backend);
+    let s = &*db.store;
+    ingest_lines(s, &lines(&all), Duration::zero()).unwrap();
+    let now = all.last().unwrap().0 + Duration::hours(1);
+    refresh(s, &[], now).unwrap();
+    let first = measures(&db);
+    assert!(
+        first.iter().all(|(_, p, b)| p.is_some() && b.is_some()),
+        "{first:?}"
+    );
+    // More than one desk in some newsroom's profile: the desks were read.
+    assert!(first
+        .iter()
+        .any(|(_, p, _)| p.as_ref().unwrap()["topics"].as_object().unwrap().len() > 1));
+
+    // As a store written by a lashon that kept no desks and marks.
+    db.rows("UPDATE articles SET desk = NULL, marks = NULL");
+    let unclassified = "SELECT COUNT(*) FROM articles WHERE desk IS NULL";
+    assert_eq!(db.count(unclassified), all.len() as i64);
+    refresh(s, &[], now).unwrap();
+    assert_eq!(db.count(unclassified), 0, "classified and kept");
+    assert_eq!(measures(&db), first);
+}

@@ -15,14 +15,16 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use lashon_news::behaviour::Marks;
 use lashon_news::cluster::features::Feature;
 use lashon_news::record::{
     BriefRecord, ChangeRecord, CrawlRun, MemberRecord, PersonRecord, SignalRecord, StoryRecord,
     ThreadRecord,
 };
+use lashon_news::topics::TopicLexicon;
 use lashon_news::types::{Behaviour, Newsroom};
 use lashon_news::webhook::EventType;
-use lashon_news::{Lang, StoryState};
+use lashon_news::{Lang, StoryState, Topic};
 use serde::{Deserialize, Serialize};
 
 use super::memory::NewStory;
@@ -93,6 +95,32 @@ pub struct IngestedArticle {
     pub id: i64,
     pub input: ArticleInput,
     pub language: Lang,
+}
+
+/// What newsroom behaviour reads of a stored article: the columns, and its desk and marks
+/// computed from its text when it was stored ([`article_marks`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredArticleFacts {
+    pub source: String,
+    /// 0 when the article is in no story yet.
+    pub story_id: i64,
+    pub published_at: DateTime<Utc>,
+    pub language: Lang,
+    pub topic: Topic,
+    pub marks: Marks,
+}
+
+/// An article's desk and behaviour marks, computed once when it is stored: every refresh
+/// measures each newsroom over a month of articles, and classifying them all again each
+/// time grew with the press's daily volume.
+pub fn article_marks(a: &ArticleInput) -> (Topic, Marks) {
+    let topic = TopicLexicon::builtin().classify(
+        a.category.as_deref(),
+        &a.headline,
+        a.summary.as_deref().unwrap_or(""),
+    );
+    let marks = Marks::of(&a.headline, a.byline.as_deref(), a.category.as_deref());
+    (topic, marks)
 }
 
 /// An article to cluster: the story it is in (none when never clustered) and what it says.
@@ -209,12 +237,14 @@ pub trait ArticleWrites {
     fn ingest(&self, a: &ArticleInput, language: Lang) -> Result<(i64, bool), RepoError>;
     /// The stored input of the article at `url`, if any.
     fn article_input(&self, url: &str) -> Result<Option<ArticleInput>, RepoError>;
-    /// Calls `each` with every article published in `[from, to]` and its story (0 when none).
-    fn each_article_between(
+    /// Calls `each` with what newsroom behaviour reads of every article published in
+    /// `[from, to]`, without reading its text: desk and marks were stored with it (an
+    /// article stored by a lashon before they were is classified here, once, and keeps them).
+    fn each_article_facts_between(
         &self,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-        each: &mut dyn FnMut(IngestedArticle, i64) -> Result<(), RepoError>,
+        each: &mut dyn FnMut(StoredArticleFacts) -> Result<(), RepoError>,
     ) -> Result<(), RepoError>;
 }
 

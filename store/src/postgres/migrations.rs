@@ -17,6 +17,8 @@ const MIGRATIONS: &[&[&str]] = &[
         super::leases::MIGRATION,
         super::rate::MIGRATION,
     ],
+    // 2: each article's desk and behaviour marks, computed when it is stored (SQLite's 8).
+    &[super::news::articles::MIGRATION],
 ];
 
 /// The advisory lock key of migrations (any constant; `lashon` in ASCII).

@@ -60,6 +60,8 @@ const MIGRATIONS: &[&str] = &[
     super::caches::MIGRATION,
     // 7: leases of the work one process does at a time (leases.rs).
     super::leases::MIGRATION,
+    // 8: each article's desk and behaviour marks, computed when it is stored (news/articles.rs).
+    super::news::articles::MIGRATION,
 ];
 
 /// The schema version of a database every migration ran on.

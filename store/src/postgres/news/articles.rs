@@ -3,14 +3,22 @@
 use chrono::{DateTime, Utc};
 use lashon_core::news::write::*;
 use lashon_core::news::RepoError;
+use lashon_news::behaviour::Marks;
 use lashon_news::record::MemberRecord;
-use lashon_news::Lang;
+use lashon_news::{Lang, Topic};
 
 use super::schema::{at, internal, json, parse};
 use super::writer::PgWriter;
 use tokio_postgres::Row;
 
 use crate::postgres::connections::{owned, sql, Param, PgConn};
+
+/// Each article's desk and behaviour marks, computed when it is stored
+/// ([`article_marks`]), and an index of every column behaviour reads (SQLite's migration 8).
+pub const MIGRATION: &str = "
+ALTER TABLE articles ADD COLUMN desk TEXT, ADD COLUMN marks BIGINT;
+CREATE INDEX articles_facts ON articles(published_at, desk, source, story_id, language, marks);
+";
 
 impl ArticleWrites for PgWriter<'_> {
     /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
@@ -22,6 +30,7 @@ impl ArticleWrites for PgWriter<'_> {
             .map_err(sql)?
             .map(|r| (r.get(0), r.get(1)));
         let input = json(a)?;
+        let (desk, marks) = article_marks(a);
         let member = |id: i64, story_id: i64| MemberRecord {
             article_id: id,
             story_id,
@@ -46,7 +55,7 @@ impl ArticleWrites for PgWriter<'_> {
                 // keeps its story; a changed headline does not move it).
                 c.execute(
                     "UPDATE articles SET source = $2, language = $3, published_at = $4,
-                     record = $5, input = $6, pending = TRUE WHERE id = $1",
+                     record = $5, input = $6, pending = TRUE, desk = $7, marks = $8 WHERE id = $1",
                     &[
                         &id,
                         &a.source,
@@ -54,6 +63,8 @@ impl ArticleWrites for PgWriter<'_> {
                         &at(a.published_at),
                         &json(&member(id, 0))?,
                         &input,
+                        &desk.as_str(),
+                        &marks.bits(),
                     ],
                 )
                 .map_err(sql)?;
@@ -63,8 +74,9 @@ impl ArticleWrites for PgWriter<'_> {
                 let seq = self.next_seq()?;
                 let id: i64 = c
                     .query_one(
-                        "INSERT INTO articles (url, seq, source, language, published_at, record, input)
-                         VALUES ($1, $2, $3, $4, $5, '{}', $6) RETURNING id",
+                        "INSERT INTO articles (url, seq, source, language, published_at, record, input,
+                                               desk, marks)
+                         VALUES ($1, $2, $3, $4, $5, '{}', $6, $7, $8) RETURNING id",
                         &[
                             &a.url,
                             &seq,
@@ -72,6 +84,8 @@ impl ArticleWrites for PgWriter<'_> {
                             &language.as_str(),
                             &at(a.published_at),
                             &input,
+                            &desk.as_str(),
+                            &marks.bits(),
                         ],
                     )
                     .map_err(sql)?
@@ -96,32 +110,56 @@ impl ArticleWrites for PgWriter<'_> {
         input.map(|text| parse(&text)).transpose()
     }
 
-    /// Calls `each` with every article published in `[from, to]` and its story.
-    fn each_article_between(
+    /// Calls `each` with what behaviour reads of every article published in `[from, to]`:
+    /// columns only (the text stays unread).
+    fn each_article_facts_between(
         &self,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-        each: &mut dyn FnMut(IngestedArticle, i64) -> Result<(), RepoError>,
+        each: &mut dyn FnMut(StoredArticleFacts) -> Result<(), RepoError>,
     ) -> Result<(), RepoError> {
-        article_pages(
-            self.conn()?,
-            "published_at BETWEEN $1 AND $2 AND input IS NOT NULL",
-            &[&at(from), &at(to)],
-            &mut |r| {
-                let input: String = r.get(1);
-                let lang: String = r.get(2);
-                let story: Option<i64> = r.get(3);
-                each(
-                    IngestedArticle {
-                        id: r.get(0),
-                        input: parse(&input)
-                            .map_err(|e| internal(format!("article input: {e}")))?,
-                        language: Lang::parse_strict(&lang).unwrap_or_default(),
-                    },
-                    story.unwrap_or(0),
-                )
-            },
-        )
+        let c = self.conn()?;
+        // Articles stored before desks and marks were are classified from their input
+        // first, and keep the result: this happens once per article.
+        let unclassified = c
+            .query(
+                "SELECT id, input FROM articles WHERE published_at BETWEEN $1 AND $2
+                 AND desk IS NULL AND input IS NOT NULL",
+                &[&at(from), &at(to)],
+            )
+            .map_err(sql)?;
+        for r in &unclassified {
+            let id: i64 = r.get(0);
+            let input: ArticleInput =
+                parse(r.get::<_, &str>(1)).map_err(|e| internal(format!("article input: {e}")))?;
+            let (desk, marks) = article_marks(&input);
+            c.execute(
+                "UPDATE articles SET desk = $2, marks = $3 WHERE id = $1",
+                &[&id, &desk.as_str(), &marks.bits()],
+            )
+            .map_err(sql)?;
+        }
+        // Small rows, so one query (a month of a large press is some 100,000).
+        let rows = c
+            .query(
+                "SELECT source, story_id, published_at, language, desk, marks FROM articles
+                 WHERE published_at BETWEEN $1 AND $2 AND desk IS NOT NULL",
+                &[&at(from), &at(to)],
+            )
+            .map_err(sql)?;
+        for r in &rows {
+            let story: Option<i64> = r.get(1);
+            let marks: Option<i64> = r.get(5);
+            each(StoredArticleFacts {
+                source: r.get(0),
+                story_id: story.unwrap_or(0),
+                published_at: DateTime::from_timestamp_nanos(r.get(2)),
+                language: Lang::parse_strict(r.get(3)).unwrap_or_default(),
+                topic: Topic::parse(r.get(4)).unwrap_or(Topic::General),
+                marks: Marks::from_bits(marks.unwrap_or(0)),
+            })?;
+        }
+        Ok(())
     }
 }
 

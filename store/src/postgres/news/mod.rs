@@ -3,7 +3,7 @@
 //! [`PostgresStore`]), one module per write trait of `lashon_core::news::write`, as for
 //! SQLite.
 
-mod articles;
+pub(crate) mod articles;
 mod clustering;
 mod export;
 mod people;

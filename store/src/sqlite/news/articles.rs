@@ -4,12 +4,23 @@ use crate::sqlite::connections::Cached;
 use chrono::{DateTime, Utc};
 use lashon_core::news::write::*;
 use lashon_core::news::RepoError;
+use lashon_news::behaviour::Marks;
 use lashon_news::record::MemberRecord;
-use lashon_news::Lang;
+use lashon_news::{Lang, Topic};
 use rusqlite::{params, OptionalExtension};
 
 use super::schema::{at, internal, json, parse, sql};
 use super::writer::NewsWriter;
+
+/// Each article's desk and behaviour marks, computed when it is stored
+/// ([`article_marks`]), and an index that holds every column behaviour reads, so a refresh
+/// measures a month of articles without reading their text. Rows stored before are
+/// classified at their first refresh ([`ArticleWrites::each_article_facts_between`]).
+pub const MIGRATION: &str = "
+ALTER TABLE articles ADD COLUMN desk TEXT;
+ALTER TABLE articles ADD COLUMN marks INTEGER;
+CREATE INDEX articles_facts ON articles(published_at, desk, source, story_id, language, marks);
+";
 
 impl ArticleWrites for NewsWriter<'_> {
     /// Stores an article, or updates the one with the same URL (never a duplicate). Returns
@@ -25,6 +36,7 @@ impl ArticleWrites for NewsWriter<'_> {
             .optional()
             .map_err(sql)?;
         let input = json(a)?;
+        let (desk, marks) = article_marks(a);
         let member = |id: i64, story_id: i64| MemberRecord {
             article_id: id,
             story_id,
@@ -50,14 +62,16 @@ impl ArticleWrites for NewsWriter<'_> {
                 self.conn
                     .execute_cached(
                         "UPDATE articles SET source = ?2, language = ?3, published_at = ?4,
-                         record = ?5, input = ?6, pending = 1 WHERE id = ?1",
+                         record = ?5, input = ?6, pending = 1, desk = ?7, marks = ?8 WHERE id = ?1",
                         params![
                             id,
                             a.source,
                             language.as_str(),
                             at(a.published_at),
                             json(&member(id, 0))?,
-                            input
+                            input,
+                            desk.as_str(),
+                            marks.bits()
                         ],
                     )
                     .map_err(sql)?;
@@ -67,15 +81,18 @@ impl ArticleWrites for NewsWriter<'_> {
                 let seq = self.next_seq()?;
                 self.conn
                     .execute_cached(
-                        "INSERT INTO articles (url, seq, source, language, published_at, record, input)
-                         VALUES (?1, ?2, ?3, ?4, ?5, '{}', ?6)",
+                        "INSERT INTO articles (url, seq, source, language, published_at, record, input,
+                                               desk, marks)
+                         VALUES (?1, ?2, ?3, ?4, ?5, '{}', ?6, ?7, ?8)",
                         params![
                             a.url,
                             seq,
                             a.source,
                             language.as_str(),
                             at(a.published_at),
-                            input
+                            input,
+                            desk.as_str(),
+                            marks.bits()
                         ],
                     )
                     .map_err(sql)?;
@@ -106,33 +123,61 @@ impl ArticleWrites for NewsWriter<'_> {
         }
     }
 
-    /// Calls `each` with every article published in `[from, to]` and its story.
-    fn each_article_between(
+    /// Calls `each` with what behaviour reads of every article published in `[from, to]`:
+    /// columns only, from the index `articles_facts` (the text stays unread).
+    fn each_article_facts_between(
         &self,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-        each: &mut dyn FnMut(IngestedArticle, i64) -> Result<(), RepoError>,
+        each: &mut dyn FnMut(StoredArticleFacts) -> Result<(), RepoError>,
     ) -> Result<(), RepoError> {
+        // Articles stored before desks and marks were are classified from their input
+        // first, and keep the result: this happens once per article.
+        let unclassified: Vec<(i64, String)> = {
+            let mut stmt = self
+                .conn
+                .prepare_cached(
+                    "SELECT id, input FROM articles WHERE published_at BETWEEN ? AND ?
+                     AND desk IS NULL AND input IS NOT NULL",
+                )
+                .map_err(sql)?;
+            let rows = stmt
+                .query_map(params![at(from), at(to)], |r| Ok((r.get(0)?, r.get(1)?)))
+                .map_err(sql)?;
+            rows.collect::<Result<_, _>>().map_err(sql)?
+        };
+        for (id, input) in unclassified {
+            let input: ArticleInput =
+                parse(&input).map_err(|e| internal(format!("article input: {e}")))?;
+            let (desk, marks) = article_marks(&input);
+            self.conn
+                .execute_cached(
+                    "UPDATE articles SET desk = ?2, marks = ?3 WHERE id = ?1",
+                    params![id, desk.as_str(), marks.bits()],
+                )
+                .map_err(sql)?;
+        }
         let mut stmt = self
-            .conn()
-            .prepare(
-                "SELECT id, input, language, story_id FROM articles
-                 WHERE published_at BETWEEN ? AND ? AND input IS NOT NULL ORDER BY published_at, id",
+            .conn
+            .prepare_cached(
+                "SELECT source, story_id, published_at, language, desk, marks FROM articles
+                 WHERE published_at BETWEEN ? AND ? AND desk IS NOT NULL",
             )
             .map_err(sql)?;
         let mut rows = stmt.query(params![at(from), at(to)]).map_err(sql)?;
         while let Some(r) = rows.next().map_err(sql)? {
-            let input: String = r.get(1).map_err(sql)?;
-            let lang: String = r.get(2).map_err(sql)?;
-            let story: Option<i64> = r.get(3).map_err(sql)?;
-            each(
-                IngestedArticle {
-                    id: r.get(0).map_err(sql)?,
-                    input: parse(&input).map_err(|e| internal(format!("article input: {e}")))?,
-                    language: Lang::parse_strict(&lang).unwrap_or_default(),
-                },
-                story.unwrap_or(0),
-            )?;
+            let story: Option<i64> = r.get(1).map_err(sql)?;
+            let lang: String = r.get(3).map_err(sql)?;
+            let desk: String = r.get(4).map_err(sql)?;
+            let marks: Option<i64> = r.get(5).map_err(sql)?;
+            each(StoredArticleFacts {
+                source: r.get(0).map_err(sql)?,
+                story_id: story.unwrap_or(0),
+                published_at: DateTime::from_timestamp_nanos(r.get(2).map_err(sql)?),
+                language: Lang::parse_strict(&lang).unwrap_or_default(),
+                topic: Topic::parse(&desk).unwrap_or(Topic::General),
+                marks: Marks::from_bits(marks.unwrap_or(0)),
+            })?;
         }
         Ok(())
     }

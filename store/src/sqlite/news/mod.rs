@@ -2,7 +2,7 @@
 //! of ingest, clustering, the crawler and the demo in transactions ([`NewsStore`] for
 //! [`SqliteStore`]), one module per write trait of `lashon_core::news::write`.
 
-mod articles;
+pub(crate) mod articles;
 pub mod clustering;
 mod export;
 mod people;
