@@ -18,6 +18,7 @@ use crate::postgres::connections::{owned, sql, Param, PgConn};
 pub const MIGRATION: &str = "
 ALTER TABLE articles ADD COLUMN desk TEXT, ADD COLUMN marks BIGINT;
 CREATE INDEX articles_facts ON articles(published_at, desk, source, story_id, language, marks);
+CREATE INDEX articles_unclassified ON articles(published_at) WHERE desk IS NULL;
 ";
 
 impl ArticleWrites for PgWriter<'_> {
