@@ -31,7 +31,8 @@ impl ArticleWrites for PgWriter<'_> {
             .map_err(sql)?
             .map(|r| (r.get(0), r.get(1)));
         let input = json(a)?;
-        let (desk, marks) = article_marks(a);
+        // Classified only when written: a crawl sees most of its feed's items unchanged.
+        let classified = || article_marks(a);
         let member = |id: i64, story_id: i64| MemberRecord {
             article_id: id,
             story_id,
@@ -52,6 +53,7 @@ impl ArticleWrites for PgWriter<'_> {
             // Unchanged: nothing to write, nothing to cluster again.
             Some((id, Some(old))) if old == input => Ok((id, false)),
             Some((id, _)) => {
+                let (desk, marks) = classified();
                 // Pending: its story is written again at the next clustering (the article
                 // keeps its story; a changed headline does not move it).
                 c.execute(
@@ -72,6 +74,7 @@ impl ArticleWrites for PgWriter<'_> {
                 Ok((id, false))
             }
             None => {
+                let (desk, marks) = classified();
                 let seq = self.next_seq()?;
                 let id: i64 = c
                     .query_one(

@@ -39,7 +39,8 @@ impl ArticleWrites for NewsWriter<'_> {
             .optional()
             .map_err(sql)?;
         let input = json(a)?;
-        let (desk, marks) = article_marks(a);
+        // Classified only when written: a crawl sees most of its feed's items unchanged.
+        let classified = || article_marks(a);
         let member = |id: i64, story_id: i64| MemberRecord {
             article_id: id,
             story_id,
@@ -60,6 +61,7 @@ impl ArticleWrites for NewsWriter<'_> {
             // Unchanged: nothing to write, nothing to cluster again.
             Some((id, Some(old))) if old == input => Ok((id, false)),
             Some((id, _)) => {
+                let (desk, marks) = classified();
                 // Pending: its story is written again at the next clustering (the article
                 // keeps its story; a changed headline does not move it).
                 self.conn
@@ -81,6 +83,7 @@ impl ArticleWrites for NewsWriter<'_> {
                 Ok((id, false))
             }
             None => {
+                let (desk, marks) = classified();
                 let seq = self.next_seq()?;
                 self.conn
                     .execute_cached(
