@@ -370,4 +370,28 @@ fn articles_stored_before_desks_on(backend: Backend) {
     refresh(s, &[], now).unwrap();
     assert_eq!(db.count(unclassified), 0, "classified and kept");
     assert_eq!(measures(&db), first);
+
+    // Classified by another version of the classifier: classified again.
+    db.rows("UPDATE articles SET desk = 'general', marks = 0");
+    db.rows("UPDATE news_meta SET value = 0 WHERE name = 'article_marks_version'");
+    refresh(s, &[], now).unwrap();
+    assert_eq!(measures(&db), first);
+    refresh(s, &[], now).unwrap();
+    assert_eq!(db.count(unclassified), 0);
+
+    // An article changed by its newsroom is classified again when it is stored: a byline,
+    // a press-release marker (in the byline) and an opinion category.
+    let (_, line) = &all[0];
+    let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let url = v["url"].as_str().unwrap().to_owned();
+    let marks = format!("SELECT marks FROM articles WHERE url = '{url}'");
+    assert_eq!(
+        db.count(&marks) & 1,
+        0,
+        "the fixture's articles have no byline"
+    );
+    v["byline"] = "הודעת דוברות המשטרה".into();
+    v["category"] = "דעות".into();
+    ingest_lines(s, &format!("{v}\n"), Duration::zero()).unwrap();
+    assert_eq!(db.count(&marks), 0b111);
 }

@@ -110,6 +110,11 @@ pub struct StoredArticleFacts {
     pub marks: Marks,
 }
 
+/// The version of [`article_marks`]: raise it whenever the desk table
+/// ([`TopicLexicon::builtin`]) or the marker lists ([`Marks::of`]) change. A store whose
+/// articles were classified by another version classifies the current window's again.
+pub const ARTICLE_MARKS_VERSION: i64 = 1;
+
 /// An article's desk and behaviour marks, computed once when it is stored: every refresh
 /// measures each newsroom over a month of articles, and classifying them all again each
 /// time grew with the press's daily volume.

@@ -18,7 +18,8 @@ use crate::postgres::connections::{owned, sql, Param, PgConn};
 pub const MIGRATION: &str = "
 ALTER TABLE articles ADD COLUMN desk TEXT, ADD COLUMN marks BIGINT;
 CREATE INDEX articles_facts ON articles(published_at, desk, source, story_id, language, marks);
-CREATE INDEX articles_unclassified ON articles(published_at) WHERE desk IS NULL;
+CREATE INDEX articles_unclassified ON articles(published_at) WHERE desk IS NULL AND input IS NOT NULL;
+INSERT INTO news_meta (name, value) VALUES ('article_marks_version', 1);
 ";
 
 impl ArticleWrites for PgWriter<'_> {
@@ -123,25 +124,54 @@ impl ArticleWrites for PgWriter<'_> {
         each: &mut dyn FnMut(StoredArticleFacts) -> Result<(), RepoError>,
     ) -> Result<(), RepoError> {
         let c = self.conn()?;
-        // Articles stored before desks and marks were are classified from their input
-        // first, and keep the result: this happens once per article.
-        let unclassified = c
-            .query(
-                "SELECT id, input FROM articles WHERE published_at BETWEEN $1 AND $2
-                 AND desk IS NULL AND input IS NOT NULL",
+        // Articles classified by another version of the classifier (or by none: stored
+        // before desks and marks were) are classified again from their input, a page at a
+        // time (an input holds its body), and keep the result.
+        let version: Option<i64> = c
+            .query_opt(
+                "SELECT value FROM news_meta WHERE name = 'article_marks_version'",
+                &[],
+            )
+            .map_err(sql)?
+            .map(|r| r.get(0));
+        if version != Some(ARTICLE_MARKS_VERSION) {
+            c.execute(
+                "UPDATE articles SET desk = NULL, marks = NULL
+                 WHERE published_at BETWEEN $1 AND $2 AND desk IS NOT NULL",
                 &[&at(from), &at(to)],
             )
             .map_err(sql)?;
-        for r in &unclassified {
-            let id: i64 = r.get(0);
-            let input: ArticleInput =
-                parse(r.get::<_, &str>(1)).map_err(|e| internal(format!("article input: {e}")))?;
-            let (desk, marks) = article_marks(&input);
             c.execute(
-                "UPDATE articles SET desk = $2, marks = $3 WHERE id = $1",
-                &[&id, &desk.as_str(), &marks.bits()],
+                "INSERT INTO news_meta (name, value) VALUES ('article_marks_version', $1)
+                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                &[&ARTICLE_MARKS_VERSION],
             )
             .map_err(sql)?;
+        }
+        loop {
+            // A classified row leaves the partial index, so each page is the next (the
+            // deferred updates are sent before the next query).
+            let page = c
+                .query(
+                    "SELECT id, input FROM articles WHERE published_at BETWEEN $1 AND $2
+                     AND desk IS NULL AND input IS NOT NULL LIMIT 500",
+                    &[&at(from), &at(to)],
+                )
+                .map_err(sql)?;
+            for r in &page {
+                let id: i64 = r.get(0);
+                let input: ArticleInput = parse(r.get::<_, &str>(1))
+                    .map_err(|e| internal(format!("article input: {e}")))?;
+                let (desk, marks) = article_marks(&input);
+                c.defer(
+                    "UPDATE articles SET desk = $2, marks = $3 WHERE id = $1",
+                    owned![id, desk.as_str().to_string(), marks.bits()],
+                )
+                .map_err(sql)?;
+            }
+            if page.len() < 500 {
+                break;
+            }
         }
         // Small rows, so one query (a month of a large press is some 100,000).
         let rows = c

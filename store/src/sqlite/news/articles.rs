@@ -17,12 +17,14 @@ use super::writer::NewsWriter;
 /// measures a month of articles without reading their text. Rows stored before are
 /// classified at their first refresh ([`ArticleWrites::each_article_facts_between`]),
 /// found through a partial index that holds only them (empty once they are: looking for
-/// them through the whole month's rows was most of a refresh's reading).
+/// them through the whole month's rows was most of a refresh's reading). The version of
+/// the classifier is kept in `news_meta` ([`ARTICLE_MARKS_VERSION`]).
 pub const MIGRATION: &str = "
 ALTER TABLE articles ADD COLUMN desk TEXT;
 ALTER TABLE articles ADD COLUMN marks INTEGER;
 CREATE INDEX articles_facts ON articles(published_at, desk, source, story_id, language, marks);
-CREATE INDEX articles_unclassified ON articles(published_at) WHERE desk IS NULL;
+CREATE INDEX articles_unclassified ON articles(published_at) WHERE desk IS NULL AND input IS NOT NULL;
+INSERT INTO news_meta (name, value) VALUES ('article_marks_version', 1);
 ";
 
 impl ArticleWrites for NewsWriter<'_> {
@@ -137,31 +139,63 @@ impl ArticleWrites for NewsWriter<'_> {
         to: DateTime<Utc>,
         each: &mut dyn FnMut(StoredArticleFacts) -> Result<(), RepoError>,
     ) -> Result<(), RepoError> {
-        // Articles stored before desks and marks were are classified from their input
-        // first, and keep the result: this happens once per article.
-        let unclassified: Vec<(i64, String)> = {
-            let mut stmt = self
-                .conn
-                .prepare_cached(
-                    "SELECT id, input FROM articles WHERE published_at BETWEEN ? AND ?
-                     AND desk IS NULL AND input IS NOT NULL",
-                )
-                .map_err(sql)?;
-            let rows = stmt
-                .query_map(params![at(from), at(to)], |r| Ok((r.get(0)?, r.get(1)?)))
-                .map_err(sql)?;
-            rows.collect::<Result<_, _>>().map_err(sql)?
-        };
-        for (id, input) in unclassified {
-            let input: ArticleInput =
-                parse(&input).map_err(|e| internal(format!("article input: {e}")))?;
-            let (desk, marks) = article_marks(&input);
+        // Articles classified by another version of the classifier (or by none: stored
+        // before desks and marks were) are classified again from their input, a page at a
+        // time (an input holds its body), and keep the result.
+        let version: Option<i64> = self
+            .conn
+            .query_row_cached(
+                "SELECT value FROM news_meta WHERE name = 'article_marks_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(sql)?;
+        if version != Some(ARTICLE_MARKS_VERSION) {
             self.conn
                 .execute_cached(
-                    "UPDATE articles SET desk = ?2, marks = ?3 WHERE id = ?1",
-                    params![id, desk.as_str(), marks.bits()],
+                    "UPDATE articles SET desk = NULL, marks = NULL
+                     WHERE published_at BETWEEN ? AND ? AND desk IS NOT NULL",
+                    params![at(from), at(to)],
                 )
                 .map_err(sql)?;
+            self.conn
+                .execute_cached(
+                    "INSERT INTO news_meta (name, value) VALUES ('article_marks_version', ?)
+                     ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                    [ARTICLE_MARKS_VERSION],
+                )
+                .map_err(sql)?;
+        }
+        loop {
+            // A classified row leaves the partial index, so each page is the next.
+            let page: Vec<(i64, String)> = {
+                let mut stmt = self
+                    .conn
+                    .prepare_cached(
+                        "SELECT id, input FROM articles WHERE published_at BETWEEN ? AND ?
+                         AND desk IS NULL AND input IS NOT NULL LIMIT 500",
+                    )
+                    .map_err(sql)?;
+                let rows = stmt
+                    .query_map(params![at(from), at(to)], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .map_err(sql)?;
+                rows.collect::<Result<_, _>>().map_err(sql)?
+            };
+            for (id, input) in &page {
+                let input: ArticleInput =
+                    parse(input).map_err(|e| internal(format!("article input: {e}")))?;
+                let (desk, marks) = article_marks(&input);
+                self.conn
+                    .execute_cached(
+                        "UPDATE articles SET desk = ?2, marks = ?3 WHERE id = ?1",
+                        params![id, desk.as_str(), marks.bits()],
+                    )
+                    .map_err(sql)?;
+            }
+            if page.len() < 500 {
+                break;
+            }
         }
         let mut stmt = self
             .conn
