@@ -177,24 +177,6 @@ pub fn measure_all<'a>(
         .collect()
 }
 
-/// `source`'s behaviour over the window ending at `now`, from every newsroom's `articles`;
-/// `None` when it published nothing in the window. ([`measure_all`] measures every newsroom
-/// at once.)
-pub fn behaviour(
-    source: &str,
-    articles: &[ArticleFacts<'_>],
-    now: DateTime<Utc>,
-) -> Option<Behaviour> {
-    measure_all(articles, now)
-        .remove(source)
-        .map(|m| m.behaviour)
-}
-
-/// `source`'s profile over the window: articles per day, desks and languages by share.
-pub fn profile(source: &str, articles: &[ArticleFacts<'_>], now: DateTime<Utc>) -> Option<Value> {
-    measure_all(articles, now).remove(source).map(|m| m.profile)
-}
-
 /// One newsroom's behaviour from its articles of the window (at least one) and the first
 /// article of every story.
 fn behaviour_of(
@@ -320,7 +302,8 @@ mod tests {
             a("kan", 3, 100, "Opinion: a budget of growth", None, None),
         ];
         let now = t(200);
-        let k = behaviour("kan", &articles, now).unwrap();
+        let all = measure_all(&articles, now);
+        let k = &all["kan"].behaviour;
         assert_eq!(k.stories, 3);
         assert_eq!(k.byline_rate, 0.333);
         // kan was first on stories 2 and 3.
@@ -328,16 +311,14 @@ mod tests {
         assert_eq!(k.opinion_share, 0.667);
         // Lags: story 1 30 min, stories 2 and 3 0 min → median 0.
         assert_eq!(k.median_lag_minutes, 0.0);
-        let y = behaviour("ynet", &articles, now).unwrap();
+        let y = &all["ynet"].behaviour;
         assert_eq!(y.press_release_share, 0.5);
         assert_eq!(y.median_lag_minutes, 15.0);
-        assert!(behaviour("haaretz", &articles, now).is_none());
+        assert!(!all.contains_key("haaretz"));
+        assert_eq!(all.keys().copied().collect::<Vec<_>>(), ["kan", "ynet"]);
         // Out of the window: a month on, nothing is measured.
         assert!(measure_all(&articles, now + Duration::days(31)).is_empty());
-        let all = measure_all(&articles, now);
-        assert_eq!(all.keys().copied().collect::<Vec<_>>(), ["kan", "ynet"]);
-        assert_eq!(all["kan"].behaviour, k);
-        let p = profile("kan", &articles, now).unwrap();
+        let p = &all["kan"].profile;
         assert_eq!(p["articles"], 3);
         assert_eq!(p["topics"]["politics"], 1.0);
     }

@@ -143,6 +143,20 @@ fn threads_read_as_they_are_now(db: &Db) {
     );
 }
 
+/// One fixture article as `lashon ingest` reads it, with its publication time.
+type Line = (DateTime<Utc>, String);
+
+/// The fixture ingested into a fresh store of `backend` and refreshed an hour after its last
+/// article: the articles, the database and that hour.
+fn refreshed(backend: Backend) -> (Vec<Line>, Db, DateTime<Utc>) {
+    let all = articles();
+    let db = store(backend);
+    ingest_lines(&*db.store, &lines(&all), Duration::zero()).unwrap();
+    let now = all.last().unwrap().0 + Duration::hours(1);
+    refresh(&*db.store, &[], now).unwrap();
+    (all, db, now)
+}
+
 fn lines(items: &[(DateTime<Utc>, String)]) -> String {
     items.iter().map(|(_, l)| format!("{l}\n")).collect()
 }
@@ -221,12 +235,8 @@ fn a_changed_article_rewrites_its_story_and_stays_in_it() {
 }
 
 fn a_changed_article_on(backend: Backend) {
-    let all = articles();
-    let db = store(backend);
+    let (all, db, now) = refreshed(backend);
     let s = &*db.store;
-    ingest_lines(s, &lines(&all), Duration::zero()).unwrap();
-    let now = all.last().unwrap().0 + Duration::hours(1);
-    refresh(s, &[], now).unwrap();
     let before = partition(&db);
 
     // Nothing new: no story written, states still computed for the live ones, and only
@@ -347,12 +357,8 @@ fn measures(db: &Db) -> Vec<(String, Option<serde_json::Value>, Option<String>)>
 }
 
 fn articles_stored_before_desks_on(backend: Backend) {
-    let all = articles();
-    let db = store(backend);
+    let (all, db, now) = refreshed(backend);
     let s = &*db.store;
-    ingest_lines(s, &lines(&all), Duration::zero()).unwrap();
-    let now = all.last().unwrap().0 + Duration::hours(1);
-    refresh(s, &[], now).unwrap();
     let first = measures(&db);
     assert!(
         first.iter().all(|(_, p, b)| p.is_some() && b.is_some()),
