@@ -403,6 +403,7 @@ pub mod online;
 pub mod outlets;
 pub mod params;
 pub mod phases;
+mod scoring;
 pub mod skeleton;
 pub mod snapshot;
 pub(crate) mod sorted;

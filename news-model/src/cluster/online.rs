@@ -101,7 +101,7 @@ impl Cluster {
     }
 
     /// Hours from the cluster's time span to `at` (zero inside it).
-    fn distance(&self, at: DateTime<Utc>) -> f32 {
+    pub(super) fn distance(&self, at: DateTime<Utc>) -> f32 {
         if at < self.first_at {
             hours(self.first_at, at)
         } else {
@@ -110,7 +110,7 @@ impl Cluster {
     }
 
     /// Hours the cluster would span with an article at `at`.
-    fn span_with(&self, at: DateTime<Utc>) -> f32 {
+    pub(super) fn span_with(&self, at: DateTime<Utc>) -> f32 {
         hours(self.last_at.max(at), self.first_at.min(at))
     }
 
@@ -210,47 +210,6 @@ pub struct Clusterer<'c> {
     pub(super) index: HashMap<u32, HashSet<i64>>,
     /// The plain words' document frequencies among the open clusters' articles.
     pub(super) window_words: WindowWords,
-}
-
-/// A candidate cluster for an article.
-struct Scored {
-    id: i64,
-    score: f32,
-    /// Cosine with the outlet's own article in the cluster, when there is one.
-    edit: f32,
-    /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`]).
-    anchored: bool,
-    /// Articles in the cluster.
-    size: u32,
-}
-
-/// The dot product of the shared features, with the largest term's excess over all the
-/// others discounted by `robust` (0: none, 1: all): one feature, however rare, does not make
-/// two texts alike on its own.
-fn robust_dot(terms: impl Iterator<Item = f64>, robust: f32) -> f64 {
-    let (sum, top) = terms.fold((0.0f64, 0.0f64), |(s, t), x| (s + x, t.max(x)));
-    let excess = (top - (sum - top)).max(0.0);
-    sum - f64::from(robust) * excess
-}
-
-fn norm(v: &[(u32, f32)]) -> f64 {
-    v.iter()
-        .map(|(_, w)| f64::from(*w).powi(2))
-        .sum::<f64>()
-        .sqrt()
-}
-
-/// Cosine of two sparse vectors sorted by feature id.
-fn cosine_sorted(a: &[(u32, f32)], b: &[(u32, f32)]) -> f64 {
-    let d: f64 = super::sorted::shared(a, b)
-        .map(|(_, x, y)| f64::from(*x) * f64::from(*y))
-        .sum();
-    let n = norm(a) * norm(b);
-    if n == 0.0 {
-        0.0
-    } else {
-        d / n
-    }
 }
 
 impl<'c> Clusterer<'c> {
@@ -522,168 +481,6 @@ impl<'c> Clusterer<'c> {
             opened,
             merged: merged.1,
         }
-    }
-
-    /// The clusters of one article among `others` whose article, scored as if it arrived
-    /// now, would join `target` ([`Params::rejoin_threshold`]): `target` is its best
-    /// candidate, at that score or more.
-    fn rejoining(&self, target: i64, others: &[i64]) -> Vec<i64> {
-        let p = self.params;
-        if p.rejoin_threshold > 1.0 {
-            return Vec::new();
-        }
-        let Some(t) = self.clusters.get(&target) else {
-            return Vec::new();
-        };
-        let bar = p.bar_to_join(p.rejoin_threshold, t.size);
-        let mut terms = Vec::new();
-        others
-            .iter()
-            .copied()
-            .filter(|o| {
-                let Some(m) = self
-                    .clusters
-                    .get(o)
-                    .filter(|c| c.size == 1)
-                    .and_then(|c| c.members.first())
-                else {
-                    return false;
-                };
-                // The target alone first: most lone articles fall short of it, and only
-                // those that reach it are scored against every cluster.
-                let m_norm = self.scaled_norm(m.features.iter().map(|(f, w)| (f, w)));
-                if !self
-                    .score(&m.features, m_norm, m.at, target, t, &mut terms)
-                    .is_some_and(|(s, _)| s >= bar)
-                {
-                    return false;
-                }
-                // Without its newsroom: only the scores count here, and the edit rule's
-                // cosines with every candidate's members would be work thrown away.
-                self.candidates(&m.features, m.at, "")
-                    .iter()
-                    .filter(|s| s.id != *o)
-                    .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)))
-                    .is_some_and(|b| b.id == target && b.score >= bar)
-            })
-            .collect()
-    }
-
-    /// Cosine of two centroids (iterating the smaller, in feature order), the norm of `a`
-    /// given.
-    pub(super) fn centroid_cosine(&self, a: &Cluster, a_norm: f64, b_id: i64, b: &Cluster) -> f64 {
-        let (small, large) = if a.sum.len() <= b.sum.len() {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let d = robust_dot(
-            super::sorted::shared(&small.sum, &large.sum)
-                .map(|(f, w, x)| f64::from(*w) * f64::from(*x) * self.scale(f).powi(2)),
-            self.params.robust,
-        );
-        let n = a_norm * self.cluster_norm(b_id, b);
-        if n == 0.0 {
-            0.0
-        } else {
-            d / n
-        }
-    }
-
-    /// The open clusters holding one of `features` (through the inverted index), by id.
-    pub(super) fn clusters_holding<'f>(&self, features: impl Iterator<Item = &'f u32>) -> Vec<i64> {
-        let mut ids: Vec<i64> = features
-            .filter_map(|f| self.index.get(f))
-            .flatten()
-            .copied()
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    }
-
-    /// The open clusters `v` (published `at` by `source`) may join, with their scores.
-    fn candidates(&self, v: &[(u32, f32)], at: DateTime<Utc>, source: &str) -> Vec<Scored> {
-        let p = &self.params;
-        let v_norm = self.scaled_norm(v.iter().map(|(f, w)| (f, w)));
-        let ids = self.clusters_holding(v.iter().map(|(f, _)| f));
-        let mut out = Vec::new();
-        // The dot product's terms of one cluster at a time, in one buffer.
-        let mut terms: Vec<f64> = Vec::new();
-        for cid in ids {
-            let Some(c) = self.clusters.get(&cid) else {
-                continue;
-            };
-            let Some((score, anchored)) = self.score(v, v_norm, at, cid, c, &mut terms) else {
-                continue;
-            };
-            let edit = if source.is_empty() {
-                0.0
-            } else {
-                c.members
-                    .iter()
-                    .filter(|m| m.source == source && hours(at, m.at).abs() <= p.edit_hours)
-                    .map(|m| cosine_sorted(v, &m.features) as f32)
-                    .fold(0.0, f32::max)
-            };
-            out.push(Scored {
-                id: cid,
-                score,
-                edit,
-                anchored,
-                size: c.size,
-            });
-        }
-        out
-    }
-
-    /// The score of `v` (published `at`, norm with the stream's scale `v_norm`) against
-    /// cluster `cid`, and whether it names the cluster's core name or person; `None` when
-    /// the cluster is out of reach (window, span) or they share too little. `terms` is a
-    /// buffer for the dot product's terms.
-    fn score(
-        &self,
-        v: &[(u32, f32)],
-        v_norm: f64,
-        at: DateTime<Utc>,
-        cid: i64,
-        c: &Cluster,
-        terms: &mut Vec<f64>,
-    ) -> Option<(f32, bool)> {
-        let p = &self.params;
-        let age = c.distance(at);
-        if age > p.window_hours || c.span_with(at) > p.max_span_hours {
-            return None;
-        }
-        // Evidence (shared features by kind) and the dot product's terms, in one pass.
-        let mut shared = 0.0f32;
-        let mut anchored = false;
-        terms.clear();
-        let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
-        for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
-            let x = c.sum[j].1;
-            let kind = self.kinds[f as usize];
-            if matches!(kind, Kind::Name | Kind::Person) && c.held[j] >= core {
-                anchored = true;
-            }
-            shared += match kind {
-                Kind::Name => p.name_evidence,
-                Kind::Person | Kind::Number => p.anchor_evidence,
-                Kind::Gram => 0.25,
-                Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
-            };
-            terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
-        }
-        if shared < p.min_shared as f32 {
-            return None;
-        }
-        let n = v_norm * self.cluster_norm(cid, c);
-        let d = robust_dot(terms.iter().copied(), p.robust);
-        let cos = if n == 0.0 { 0.0 } else { d / n };
-        // A cluster growing past some hours needs more likeness to grow further.
-        let long = (c.span_with(at) - p.long_after_hours).max(0.0);
-        let score = cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
-        Some((score, anchored))
     }
 }
 
