@@ -305,7 +305,8 @@
 //! of the source's stream, `scripts/clustering-heldout --stream`) rank the windows' pairs
 //! that share no feature at AUC 0.69 (tuning windows), 0.63 (held-out) and 0.31
 //! (development set's later windows); at any bar at most 30% (held-out windows), 18%
-//! (tuning) and 5% (development) of the pairs they link are one story. What a story's clusters teach is its topic (Gaza and rockets), not its event.
+//! (tuning) and 5% (development) of the pairs they link are one story. What a story's
+//! clusters teach is its topic (Gaza and rockets), not its event.
 //!
 //! On the crate's own fixture (`tests/data/clustering`, written with the clusterer, 663
 //! articles with summaries; fixture figures, not a prediction for real text): B-cubed P
