@@ -12,7 +12,10 @@
 
 use std::process::ExitCode;
 
-use lashon_news::cluster::eval::{cluster_stream, evaluate, feature_ceiling, read_gold};
+use lashon_news::cluster::eval::{
+    bcubed, cluster_stream, evaluate, feature_ceiling, naive_baseline, read_gold, NAIVE_THRESHOLD,
+    NAIVE_WINDOW_HOURS,
+};
 use lashon_news::cluster::{Clusterer, Concepts, Lexicons, Params};
 
 fn main() -> ExitCode {
@@ -91,6 +94,22 @@ fn main() -> ExitCode {
             s.precision, s.recall, s.f1
         );
     }
+    // The naive baseline on the same articles (see `naive_baseline`).
+    let labelled: Vec<usize> = (0..gold.len())
+        .filter(|&i| gold[i].story.is_some())
+        .collect();
+    let naive = naive_baseline(&gold);
+    let s = bcubed(
+        &labelled
+            .iter()
+            .map(|&i| gold[i].story.as_deref())
+            .collect::<Vec<_>>(),
+        &labelled.iter().map(|&i| naive[i]).collect::<Vec<_>>(),
+    );
+    println!(
+        "naive baseline (online TF-IDF centroid, prefix letters stripped, {NAIVE_WINDOW_HOURS} h, cosine >= {NAIVE_THRESHOLD}): B-cubed P {:.3} R {:.3} F1 {:.3}",
+        s.precision, s.recall, s.f1
+    );
     print!("{}", e.mistakes(worst, 6));
     ExitCode::SUCCESS
 }

@@ -1,7 +1,8 @@
 //! Clustering quality against gold labels: the measures ([`bcubed`], [`pairwise`]), gold
 //! articles read from JSON lines ([`read_gold`]), a clusterer run over them as a service
 //! would ([`cluster_stream`]), the report per window with the worst merges and splits
-//! ([`evaluate`]) and what the features allow ([`feature_ceiling`]). The example `evaluate`
+//! ([`evaluate`]), what the features allow ([`feature_ceiling`]) and the naive baseline
+//! to compare with ([`naive_baseline`]). The example `evaluate`
 //! prints them for a file:
 //!
 //! ```text
@@ -23,12 +24,14 @@
 //! print!("{}", e.summary());
 //! ```
 
+mod baseline;
 mod ceiling;
 mod gold;
 mod report;
 mod run;
 mod scores;
 
+pub use baseline::{naive_baseline, NAIVE_THRESHOLD, NAIVE_WINDOW_HOURS};
 pub use ceiling::feature_ceiling;
 pub use gold::{read_gold, GoldArticle, GoldError};
 pub use report::{
