@@ -26,21 +26,6 @@ const MERGE_FEATURES: usize = 12;
 /// A cluster's core: `(feature, weight with the stream's scale)`, by feature.
 type Core = Vec<(u32, f64)>;
 
-fn norm(core: &Core) -> f64 {
-    core.iter().map(|(_, w)| w * w).sum::<f64>().sqrt()
-}
-
-/// Cosine of two cores sorted by feature.
-fn core_cosine(a: &Core, b: &Core) -> f64 {
-    let d: f64 = super::sorted::shared(a, b).map(|(_, x, y)| x * y).sum();
-    let n = norm(a) * norm(b);
-    if n == 0.0 {
-        0.0
-    } else {
-        d / n
-    }
-}
-
 impl Clusterer<'_> {
     /// The core of `c` (see the module documentation), in feature order.
     fn core(&self, c: &Cluster) -> Core {
@@ -112,7 +97,7 @@ impl Clusterer<'_> {
                     span <= p.max_span_hours
                         && (self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
                             || (cores
-                                && core_cosine(&t_core, &self.core(c))
+                                && super::sorted::cosine(&t_core, &self.core(c))
                                     >= f64::from(p.core_threshold)))
                 })
             })
@@ -182,7 +167,10 @@ mod tests {
             let i = cluster.sum.iter().position(|(g, _)| g == f).unwrap();
             cluster.held[i] == 2
         }));
-        assert!((core_cosine(&core, &core) - 1.0).abs() < 1e-9);
-        assert_eq!(core_cosine(&core, &Vec::new()), 0.0);
+        assert!((crate::cluster::sorted::cosine(&core, &core) - 1.0).abs() < 1e-9);
+        assert_eq!(
+            crate::cluster::sorted::cosine(&core, &Vec::<(u32, f64)>::new()),
+            0.0
+        );
     }
 }

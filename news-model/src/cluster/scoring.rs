@@ -29,26 +29,6 @@ fn robust_dot(terms: impl Iterator<Item = f64>, robust: f32) -> f64 {
     sum - f64::from(robust) * excess
 }
 
-fn norm(v: &[(u32, f32)]) -> f64 {
-    v.iter()
-        .map(|(_, w)| f64::from(*w).powi(2))
-        .sum::<f64>()
-        .sqrt()
-}
-
-/// Cosine of two sparse vectors sorted by feature id.
-fn cosine_sorted(a: &[(u32, f32)], b: &[(u32, f32)]) -> f64 {
-    let d: f64 = super::sorted::shared(a, b)
-        .map(|(_, x, y)| f64::from(*x) * f64::from(*y))
-        .sum();
-    let n = norm(a) * norm(b);
-    if n == 0.0 {
-        0.0
-    } else {
-        d / n
-    }
-}
-
 impl Clusterer<'_> {
     /// The clusters of one article among `others` whose article, scored as if it arrived
     /// now, would join `target` ([`Params::rejoin_threshold`]): `target` is its best
@@ -154,7 +134,7 @@ impl Clusterer<'_> {
                 c.members
                     .iter()
                     .filter(|m| m.source == source && hours(at, m.at).abs() <= p.edit_hours)
-                    .map(|m| cosine_sorted(v, &m.features) as f32)
+                    .map(|m| super::sorted::cosine(v, &m.features) as f32)
                     .fold(0.0, f32::max)
             };
             out.push(Scored {

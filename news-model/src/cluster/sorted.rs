@@ -32,6 +32,33 @@ pub(crate) fn shared_at<'v, A, B>(
     })
 }
 
+/// The Euclidean norm of a sparse vector.
+pub(crate) fn norm<A: Copy + Into<f64>>(v: &[(u32, A)]) -> f64 {
+    v.iter()
+        .map(|(_, w)| {
+            let w: f64 = (*w).into();
+            w * w
+        })
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// The cosine of two sparse vectors (0 when either is all zeros).
+pub(crate) fn cosine<A: Copy + Into<f64>, B: Copy + Into<f64>>(
+    a: &[(u32, A)],
+    b: &[(u32, B)],
+) -> f64 {
+    let d: f64 = shared(a, b)
+        .map(|(_, x, y)| (*x).into() * (*y).into())
+        .sum();
+    let n = norm(a) * norm(b);
+    if n == 0.0 {
+        0.0
+    } else {
+        d / n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +72,16 @@ mod tests {
         assert_eq!(shared(&a, &[] as &[(u32, i32)]).count(), 0);
         let at: Vec<(u32, char, usize)> = shared_at(&a, &b).map(|(f, x, j)| (f, *x, j)).collect();
         assert_eq!(at, vec![(3, 'b', 1), (9, 'd', 3)]);
+    }
+
+    #[test]
+    fn cosine_of_sparse_vectors() {
+        let a = [(1u32, 3.0f32), (2, 4.0)];
+        let b = [(2u32, 2.0f64), (5, 1.0)];
+        assert_eq!(norm(&a), 5.0);
+        // Shared: id 2, 4·2 = 8, over 5·√5.
+        assert!((cosine(&a, &b) - 8.0 / (5.0 * 5f64.sqrt())).abs() < 1e-12);
+        assert_eq!(cosine(&a, &[] as &[(u32, f64)]), 0.0);
+        assert!((cosine(&a, &a) - 1.0).abs() < 1e-12);
     }
 }
