@@ -9,7 +9,7 @@
 //! Written here rather than taken from a crate: it is a yardstick, and a yardstick has to be
 //! this exact recipe, not a better clusterer.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::gold::GoldArticle;
 
@@ -52,7 +52,11 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn norm(v: &HashMap<&str, f64>) -> f64 {
+/// A sparse vector by word: ordered, so its sums run in one order and a run's figures are
+/// the same every time.
+type Vector<'w> = BTreeMap<&'w str, f64>;
+
+fn norm(v: &Vector<'_>) -> f64 {
     let n = v.values().map(|x| x * x).sum::<f64>().sqrt();
     if n == 0.0 {
         1.0
@@ -62,7 +66,11 @@ fn norm(v: &HashMap<&str, f64>) -> f64 {
 }
 
 struct Centroid<'w> {
-    sum: HashMap<&'w str, f64>,
+    /// The cluster's number, in order of opening.
+    id: usize,
+    sum: Vector<'w>,
+    /// `norm(sum)`, kept with it.
+    norm: f64,
     last: i64,
 }
 
@@ -77,56 +85,61 @@ pub fn naive_baseline(articles: &[GoldArticle]) -> Vec<usize> {
     order.sort_by_key(|&i| (articles[i].published_at, i));
     let window = (NAIVE_WINDOW_HOURS * 3600.0) as i64;
     let mut df: HashMap<&str, u32> = HashMap::new();
-    let mut clusters: Vec<Centroid<'_>> = Vec::new();
+    // Open clusters only, in order of opening: articles come in time order, so a cluster
+    // past its window stays closed (a long stream does not compare with all its past).
+    let mut open: Vec<Centroid<'_>> = Vec::new();
+    let mut opened = 0;
     let mut label = vec![0; articles.len()];
     for (n, i) in order.into_iter().enumerate() {
         let at = articles[i].published_at.timestamp();
+        open.retain(|c| at - c.last <= window);
         // Articles of the stream so far, this one included.
         let seen = n as f64 + 1.0;
-        let mut tf: HashMap<&str, f64> = HashMap::new();
+        let mut tf: Vector<'_> = BTreeMap::new();
         for w in &texts[i] {
             *tf.entry(w.as_str()).or_insert(0.0) += 1.0;
         }
         for w in tf.keys() {
             *df.entry(w).or_insert(0) += 1;
         }
-        let v: HashMap<&str, f64> = tf
+        let v: Vector<'_> = tf
             .into_iter()
             .map(|(w, n)| (w, n * ((seen + 1.0) / f64::from(df[w])).ln()))
             .collect();
         let nv = norm(&v);
         let mut best: Option<(f64, usize)> = None;
-        for (k, c) in clusters.iter().enumerate() {
-            if at - c.last > window {
-                continue;
-            }
+        for (k, c) in open.iter().enumerate() {
             let d = v
                 .iter()
                 .map(|(w, x)| x * c.sum.get(w).unwrap_or(&0.0))
                 .sum::<f64>()
-                / (nv * norm(&c.sum));
+                / (nv * c.norm);
             if d >= NAIVE_THRESHOLD && best.is_none_or(|(b, _)| d > b) {
                 best = Some((d, k));
             }
         }
-        let k = match best {
+        label[i] = match best {
             Some((_, k)) => {
-                let c = &mut clusters[k];
+                let c = &mut open[k];
                 for (w, x) in &v {
                     *c.sum.entry(w).or_insert(0.0) += x / nv;
                 }
+                c.norm = norm(&c.sum);
                 c.last = at;
-                k
+                c.id
             }
             None => {
-                clusters.push(Centroid {
-                    sum: v.iter().map(|(w, x)| (*w, x / nv)).collect(),
+                let sum: Vector<'_> = v.iter().map(|(w, x)| (*w, x / nv)).collect();
+                open.push(Centroid {
+                    id: opened,
+                    norm: norm(&sum),
+                    sum,
                     last: at,
                 });
-                clusters.len() - 1
+                opened += 1;
+                opened - 1
             }
         };
-        label[i] = k;
     }
     label
 }
