@@ -9,8 +9,8 @@
 //! events each outlet covered once; their words decide. The words here are the headline's
 //! plain words, one prefix letter off a Hebrew word of four letters or more (`בצפון` →
 //! `צפון`), weighed by their inverse document frequency among the open clusters' articles:
-//! the clusterer's own features would not do (measured on the labelled windows, see the
-//! crate documentation) — its phrases and concepts make every two clusters of one day a
+//! the clusterer's own features would not do (measured on the labelled windows, see
+//! `docs/clustering-studies.md`) — its phrases and concepts make every two clusters of one day a
 //! little alike, and its weights come from general text and the whole stream, where a word
 //! rare in today's articles (`מטיילים`, `צפון` on a quiet holiday) is what tells two
 //! outlets' clusters of today apart from the rest.

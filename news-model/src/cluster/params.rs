@@ -1,6 +1,6 @@
 //! The clusterer's parameters: how features are weighed ([`Weights`]) and when an article
-//! joins a cluster or two clusters merge ([`Params`]). The defaults and how they were chosen
-//! are in the crate documentation of [`super`].
+//! joins a cluster or two clusters merge ([`Params`]). The figures of the defaults are in the
+//! crate documentation of [`super`]; how each was chosen, in `docs/clustering-studies.md`.
 
 /// How much each feature counts (see [`super::features`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -37,8 +37,8 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Weights {
-        // Chosen on the development set with a hold-out (see the crate documentation of
-        // `cluster`); word keys and trigrams did not add recall there at precision ≥ 0.95
+        // Chosen on the development set with a hold-out (see
+        // `docs/clustering-studies.md`); word keys and trigrams did not add recall there at precision ≥ 0.95
         // and weigh nothing by default. Headline phrases at 1, with the threshold lowered to
         // 0.13, added recall at the same precision in every held-out window.
         Weights {
@@ -147,8 +147,8 @@ pub struct Params {
 
 impl Default for Params {
     fn default() -> Params {
-        // Chosen on the development set (`cargo run --example sweep`, crate documentation of
-        // `cluster`), the crate's fixture kept at precision ≥ 0.95.
+        // Chosen on the development set (`cargo run --example sweep`,
+        // `docs/clustering-studies.md`), the crate's fixture kept at precision ≥ 0.95.
         Params {
             threshold: 0.13,
             anchor_threshold: 0.13,
@@ -158,11 +158,12 @@ impl Default for Params {
             // As the threshold: a lone article joins what a later copy of it would join.
             rejoin_threshold: 0.13,
             // Chosen on a labelled day of 2025 RSS items (the tuning day of
-            // `scripts/clustering-rss`), checked on the day before it (crate docs).
+            // `scripts/clustering-rss`), checked on the day before it
+            // (`docs/clustering-studies.md`).
             pair_threshold: 0.2,
             // Chosen on the development and tuning windows and the fixture (0.2–0.25 and
             // 3–6 hours within 0.005 of each other there; at 0.17, or at 4.5 hours and more,
-            // the held-out windows lost precision: crate docs).
+            // the held-out windows lost precision: `docs/clustering-studies.md`).
             outlet_merge_threshold: 0.2,
             outlet_merge_hours: 3.0,
             stream_idf: 1.0,
@@ -179,7 +180,7 @@ impl Default for Params {
             decay_hours: 8.0,
             vocabulary_hours: 720.0,
             // Six and six with lone articles rejoining (chosen on the development and tuning
-            // windows; twelve and twelve before, see the crate documentation).
+            // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
             long_decay_hours: 6.0,
             aftermath_size: 8,
