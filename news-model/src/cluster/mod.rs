@@ -163,6 +163,7 @@ pub(crate) mod sorted;
 pub mod stem;
 pub mod stopwords;
 pub mod stream_idf;
+mod succession;
 
 pub use background::Background;
 pub use concepts::Concepts;

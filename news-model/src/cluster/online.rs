@@ -53,6 +53,7 @@ use super::phases::PhaseConcepts;
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
+use super::succession::Sequences;
 
 /// An article of an open cluster, as the edited-headline rule compares it.
 #[derive(Debug, Clone, PartialEq)]
@@ -210,6 +211,8 @@ pub struct Clusterer<'c> {
     pub(super) index: HashMap<u32, HashSet<i64>>,
     /// The plain words' document frequencies among the open clusters' articles.
     pub(super) window_words: WindowWords,
+    /// Each outlet's headline sequence ([`super::succession`]).
+    pub(super) sequences: Sequences,
 }
 
 impl<'c> Clusterer<'c> {
@@ -244,6 +247,7 @@ impl<'c> Clusterer<'c> {
             clusters: HashMap::new(),
             index: HashMap::new(),
             window_words: WindowWords::default(),
+            sequences: Sequences::default(),
         }
     }
 
@@ -313,6 +317,7 @@ impl<'c> Clusterer<'c> {
             }
             self.close(id);
         }
+        self.sequences.forget_before(clock, window);
         let due = self.pruned_at.is_none_or(|t| hours(clock, t) >= 24.0);
         if due {
             self.pruned_at = Some(clock);
@@ -322,11 +327,13 @@ impl<'c> Clusterer<'c> {
 
     fn prune(&mut self, clock: DateTime<Utc>) {
         let horizon = clock.timestamp() - (f64::from(self.params.vocabulary_hours) * 3600.0) as i64;
+        let held = self.sequences.held();
         let (last_seen, index, free, df) =
             (&self.last_seen, &self.index, &mut self.free, &mut self.df);
         self.ids.retain(|_, id| {
             let stale = last_seen.get(*id as usize).is_some_and(|t| *t < horizon)
-                && !index.contains_key(id);
+                && !index.contains_key(id)
+                && !held.contains(id);
             if stale {
                 free.push(*id);
                 df[*id as usize] = 0;
@@ -408,7 +415,7 @@ impl<'c> Clusterer<'c> {
         let p = self.params;
         let edited = scored
             .iter()
-            .filter(|s| s.edit >= p.edit_threshold)
+            .filter(|s| s.edit >= p.edit_threshold || s.follows)
             .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
         let best = scored
             .iter()
@@ -436,6 +443,10 @@ impl<'c> Clusterer<'c> {
             }
         };
         self.grow_norm(target, &v);
+        if let Some(c) = self.clusters.get(&target) {
+            self.sequences
+                .record(&v, at, source, c, self.params.window_hours);
+        }
         if let Some(c) = self.clusters.get_mut(&target) {
             c.add(&v);
             c.size += 1;

@@ -302,6 +302,9 @@ mod tests {
     fn holiday(rule: bool, second_source: &str, minutes_apart: i64) -> bool {
         let p = Params {
             outlet_merge_threshold: if rule { 0.2 } else { 2.0 },
+            // This rule alone: an outlet's next headline on the same hikers would join its
+            // previous one by the rule of an outlet's sequence (`super::succession`).
+            succession_threshold: 2.0,
             ..Params::default()
         };
         let mut c = Clusterer::new(Concepts::builtin(), p);

@@ -117,6 +117,15 @@ pub struct Params {
     pub edit_threshold: f32,
     /// …and they are at most this many hours apart.
     pub edit_hours: f32,
+    /// An outlet's article joins the cluster of the outlet's previous headline when the two
+    /// agree at this cosine without the outlet's running words ([`super::succession`])…
+    pub succession_threshold: f32,
+    /// …and they are at most this many hours apart.
+    pub succession_hours: f32,
+    /// A feature is an outlet's running word (its section tag, the day's topic) when the
+    /// outlet's consecutive headlines shared it this many times in the last window as they
+    /// went to different clusters.
+    pub running_min: u32,
     /// Clusters whose newest article is older than this are closed.
     pub window_hours: f32,
     /// A cluster spans at most this many hours.
@@ -175,6 +184,9 @@ impl Default for Params {
             anchor_evidence: 1.0,
             edit_threshold: 0.7,
             edit_hours: 12.0,
+            succession_threshold: 0.2,
+            succession_hours: 3.0,
+            running_min: 1,
             window_hours: 24.0,
             max_span_hours: 36.0,
             decay_hours: 8.0,
@@ -237,6 +249,9 @@ impl Params {
             "anchor_evidence" => self.anchor_evidence = float()?,
             "edit_threshold" => self.edit_threshold = float()?,
             "edit_hours" => self.edit_hours = float()?,
+            "succession_threshold" => self.succession_threshold = float()?,
+            "succession_hours" => self.succession_hours = float()?,
+            "running_min" => self.running_min = count()?,
             "window_hours" => self.window_hours = float()?,
             "max_span_hours" => self.max_span_hours = float()?,
             "decay_hours" => self.decay_hours = float()?,
@@ -294,6 +309,9 @@ mod tests {
             "anchor_evidence",
             "edit_threshold",
             "edit_hours",
+            "succession_threshold",
+            "succession_hours",
+            "running_min",
             "window_hours",
             "max_span_hours",
             "decay_hours",

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::features::Kind;
 use super::online::{hours, Cluster, Clusterer};
+use super::succession::Sequences;
 
 /// A candidate cluster for an article.
 pub(super) struct Scored {
@@ -14,6 +15,9 @@ pub(super) struct Scored {
     pub(super) score: f32,
     /// Cosine with the outlet's own article in the cluster, when there is one.
     pub(super) edit: f32,
+    /// The cluster holds the outlet's previous headline, and the article follows it
+    /// ([`super::succession`]).
+    pub(super) follows: bool,
     /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`]).
     pub(super) anchored: bool,
     /// Articles in the cluster.
@@ -118,6 +122,8 @@ impl Clusterer<'_> {
         let p = &self.params;
         let v_norm = self.scaled_norm(v.iter().map(|(f, w)| (f, w)));
         let ids = self.clusters_holding(v.iter().map(|(f, _)| f));
+        // The outlet's previous headline, when this one follows it (once, not per cluster).
+        let previous = self.sequences.follows(v, at, source, p);
         let mut out = Vec::new();
         // The dot product's terms of one cluster at a time, in one buffer.
         let mut terms: Vec<f64> = Vec::new();
@@ -137,10 +143,12 @@ impl Clusterer<'_> {
                     .map(|m| super::sorted::cosine(v, &m.features) as f32)
                     .fold(0.0, f32::max)
             };
+            let follows = previous.is_some_and(|t| Sequences::holds_last(c, source, t));
             out.push(Scored {
                 id: cid,
                 score,
                 edit,
+                follows,
                 anchored,
                 size: c.size,
             });

@@ -28,6 +28,7 @@ use super::features::{Feature, Kind, Lexicons};
 use super::online::{Cluster, Clusterer, Member};
 use super::outlets::{add_outlet, count_words, WindowWords, WordCounts};
 use super::params::Params;
+use super::succession::Sequence;
 
 /// The format written by this version; [`Clusterer::restore`] refuses others. Format 3
 /// (members' plain headline words, for [`super::outlets`]) replaced format 2 (features
@@ -49,6 +50,20 @@ pub struct Snapshot {
     clock: Option<DateTime<Utc>>,
     pruned_at: Option<DateTime<Utc>>,
     clusters: Vec<OpenCluster>,
+    /// Each outlet's headline sequence ([`super::succession`]), by outlet. A snapshot
+    /// written before the rule has none: the sequences start afresh.
+    #[serde(default)]
+    sequences: Vec<SavedSequence>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct SavedSequence {
+    outlet: String,
+    /// The outlet's newest article's publication time and features, by feature id.
+    last_at: DateTime<Utc>,
+    last: Vec<(u32, f32)>,
+    /// When the outlet moved to another cluster, and the features its two headlines shared.
+    switches: Vec<(DateTime<Utc>, Vec<u32>)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -134,6 +149,18 @@ impl<'c> Clusterer<'c> {
             })
             .collect();
         clusters.sort_by_key(|c| c.id);
+        let mut sequences: Vec<SavedSequence> = self
+            .sequences
+            .by_outlet
+            .iter()
+            .map(|(outlet, s)| SavedSequence {
+                outlet: outlet.clone(),
+                last_at: s.last_at,
+                last: s.last.clone(),
+                switches: s.switches.iter().cloned().collect(),
+            })
+            .collect();
+        sequences.sort_by(|a, b| a.outlet.cmp(&b.outlet));
         Snapshot {
             format: FORMAT,
             vocabulary,
@@ -143,6 +170,7 @@ impl<'c> Clusterer<'c> {
             clock: self.clock,
             pruned_at: self.pruned_at,
             clusters,
+            sequences,
         }
     }
 
@@ -257,6 +285,31 @@ impl<'c> Clusterer<'c> {
             c.clusters.insert(oc.id, cluster);
         }
         c.window_words = WindowWords::of(c.clusters.values());
+        for saved in s.sequences {
+            let known = |f: &u32| used.get(*f as usize).copied().unwrap_or(false);
+            let sorted = |ids: &mut dyn Iterator<Item = u32>| {
+                let ids: Vec<u32> = ids.collect();
+                ids.iter().all(known) && ids.windows(2).all(|p| p[0] < p[1])
+            };
+            if !sorted(&mut saved.last.iter().map(|(f, _)| *f))
+                || !saved
+                    .switches
+                    .iter()
+                    .all(|(_, fs)| sorted(&mut fs.iter().copied()))
+            {
+                return Err(SnapshotError::Corrupt(
+                    "outlet sequence feature unknown or out of order",
+                ));
+            }
+            let sequence = Sequence::restored(saved.last_at, saved.last, saved.switches.into());
+            if c.sequences
+                .by_outlet
+                .insert(saved.outlet, sequence)
+                .is_some()
+            {
+                return Err(SnapshotError::Corrupt("outlet sequence listed twice"));
+            }
+        }
         Ok(c)
     }
 }
