@@ -36,7 +36,12 @@
 //!   [`merge`]), never through one bridging headline; and two clusters of the same hours
 //!   (at most [`Params::outlet_merge_hours`] apart) that no outlet shares merge when their
 //!   headlines' plain words agree (cosine 0.2, each word weighed by its rarity among the
-//!   open clusters' articles, [`outlets`]): two outlets' tellings of one event.
+//!   open clusters' articles, [`outlets`]): two outlets' tellings of one event; and an
+//!   outlet's next headline, at most 3 hours after its previous one, joins the previous
+//!   one's cluster when the two agree at cosine 0.2 once the outlet's running words are set
+//!   aside (the features its consecutive headlines shared as they went to different
+//!   clusters in the last day: its section tag, the day's topic; [`succession`],
+//!   [`Params::succession_threshold`]): a newsroom's lead rewritten as its story moves on.
 //! - Name skeletons only for words rarer than 400 cB ([`Weights::name_cb`]): a common word's
 //!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name.
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
@@ -50,10 +55,10 @@
 //!
 //! | window | B-cubed P | R | F1 | pairwise F1 |
 //! |---|---|---|---|---|
-//! | 2014-07-01..02 | 0.973 | 0.405 | 0.572 | 0.420 |
+//! | 2014-07-01..02 | 0.973 | 0.419 | 0.586 | 0.447 |
 //! | 2014-08-26..27 | 0.958 | 0.638 | 0.766 | 0.597 |
 //! | 2014-10-09..10 | 1.000 | 0.763 | 0.866 | 0.733 |
-//! | overall | 0.972 | 0.604 | 0.745 | 0.527 |
+//! | overall | 0.972 | 0.608 | 0.748 | 0.539 |
 //!
 //! ```text
 //! cargo test -p lashon-news --test clustering_dev -- --nocapture
@@ -68,11 +73,11 @@
 //!
 //! | set | B-cubed P | R | F1 |
 //! |---|---|---|---|
-//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.839 | 0.582 | 0.687 |
-//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.987 | 0.526 | 0.686 |
+//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.838 | 0.615 | 0.709 |
+//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.982 | 0.600 | 0.745 |
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.951 | 0.953 | 0.952 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
-//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.889 | 0.689 | 0.777 |
+//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.886 | 0.708 | 0.787 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.979 | 0.800 | 0.880 |
 //!
 //! The parameters were chosen on the development set, the tuning windows and the 17 Dec RSS
@@ -88,7 +93,13 @@
 //! where the issue reports P 0.739, R 0.607; the naive baseline P 0.934, R 0.590, where the
 //! issue reports P 0.954, R 0.521. Precision is predicted to 0.02, recall runs about a tenth
 //! high (the author's stories are larger). Today's figures there so suggest about P 0.89,
-//! R 0.60, F1 0.72 on the issue's set.
+//! R 0.61, F1 0.72 on the issue's set.
+//!
+//! The held-out windows' figure rests on one decision: the Sydney siege's two halves become
+//! one story through one outlet's consecutive headlines at the chosen bar of the sequence
+//! rule (0.2); at 0.22 they do not, and the held-out windows give F1 0.668 (P 0.982), below
+//! the 0.686 they gave without the rule. The bar was chosen on the development and tuning
+//! windows, where 0.15–0.22 are within 0.002 of each other.
 //!
 //! The issue's goal (F1 ≥ 0.85 at precision ≥ 0.95) is not reached. The features do connect a
 //! story's headlines: an oracle joining one story's headlines whenever they share a feature
@@ -121,13 +132,17 @@
 //! What is missing is relatedness of meaning at the level of events.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`: a 100,000-article stream
-//! on one thread, newsrooms given, at most 54 clusters open): 26,427 articles/s in the first
-//! pass, 26,150 in criterion's sample. End to end (`scripts/bench-ingest`: 100,000 articles
-//! stored and clustered by the release binary on SQLite): one pass 5,982 articles/s, crawls of
-//! 1,000 5,007 articles/s (first crawl 149 ms, last 217 ms). Bench figures of one 2-core
+//! on one thread, newsrooms given, at most 57 clusters open): 24,330–24,730 articles/s in the
+//! first pass, 24,640–24,960 in criterion's sample (two runs; the commit before the sequence
+//! rule, run in turn with it, 24,730–24,750 and 25,030–25,060). End to end
+//! (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release binary on
+//! SQLite): one pass 5,440–5,450 articles/s (peak RSS 69 MB), crawls of 1,000 4,710–4,750
+//! articles/s (first crawl 162–167 ms, last 234–239 ms; peak RSS 31 MB); the commit before,
+//! in turn, 5,420–5,540 and 4,760–4,790. Bench figures of one 2-core
 //! machine, never asserted by a test; machines of the same kind have differed by twice that
 //! (the history is in `docs/clustering-studies.md`). Memory is bounded by the window: a
-//! cluster closes a day after its last article, a feature is forgotten after a month unseen.
+//! cluster closes a day after its last article, a feature is forgotten after a month unseen,
+//! an outlet's sequence a day after its newest article.
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use lashon_news::cluster::{Clusterer, Concepts, Params};
@@ -163,7 +178,7 @@ pub(crate) mod sorted;
 pub mod stem;
 pub mod stopwords;
 pub mod stream_idf;
-mod succession;
+pub mod succession;
 
 pub use background::Background;
 pub use concepts::Concepts;
