@@ -380,6 +380,50 @@ mod tests {
         ));
     }
 
+    /// Two articles of one outlet, so the snapshot holds its headline sequence.
+    fn saved_with_outlet() -> Snapshot {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let t = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap();
+        c.add_article(1, t, "ynet", "הכנסת אישרה את התקציב בקריאה ראשונה", "");
+        c.add_article(
+            2,
+            t + chrono::Duration::minutes(30),
+            "ynet",
+            "סערה בצפון: שלג כבד בחרמון",
+            "",
+        );
+        c.snapshot()
+    }
+
+    #[test]
+    fn outlet_sequences_are_saved_checked_and_optional() {
+        let p = Params::default();
+        let s = saved_with_outlet();
+        assert_eq!(s.sequences.len(), 1);
+        let c = Clusterer::restore(Concepts::builtin(), p, s.clone()).unwrap();
+        assert_eq!(c.snapshot(), s);
+        // A feature the vocabulary does not know.
+        let mut bad = s.clone();
+        bad.sequences[0].last.push((u32::MAX, 1.0));
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
+            SnapshotError::Corrupt("outlet sequence feature unknown or out of order")
+        );
+        // One outlet twice.
+        let mut twice = s.clone();
+        twice.sequences.push(twice.sequences[0].clone());
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, twice).unwrap_err(),
+            SnapshotError::Corrupt("outlet sequence listed twice")
+        );
+        // Written before the rule (no sequences at all): restored, the sequences start afresh.
+        let mut json: serde_json::Value = serde_json::to_value(&s).unwrap();
+        json.as_object_mut().unwrap().remove("sequences");
+        let old: Snapshot = serde_json::from_value(json).unwrap();
+        let c = Clusterer::restore(Concepts::builtin(), p, old).unwrap();
+        assert!(c.snapshot().sequences.is_empty());
+    }
+
     #[test]
     fn a_restored_clusterer_saves_the_same_snapshot() {
         let s = saved();

@@ -309,6 +309,66 @@ mod rule {
     }
 
     #[test]
+    fn what_an_outlets_headlines_shared_as_it_moved_to_another_story_is_a_running_word() {
+        // mako's kicker of a terror weekend on two of its stories (the labelled tuning
+        // windows), the second told first by two other outlets.
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let t = Utc.with_ymd_and_hms(2015, 1, 10, 9, 0, 0).unwrap();
+        let a = c.add_article(
+            1,
+            t,
+            "mako",
+            "גל הטרור בצרפת מצוד אחר המחבלת השותפה לפיגוע במרכול הכשר",
+            "",
+        );
+        let aliyah = c.add_article(
+            2,
+            t + Duration::minutes(20),
+            "ynet",
+            "יהודי צרפת אחרי הפיגועים: \"נשברנו, נעלה לארץ\"",
+            "",
+        );
+        c.add_article(
+            3,
+            t + Duration::minutes(30),
+            "walla",
+            "\"נשברנו\": יהודים בצרפת שוקלים לעלות לארץ",
+            "",
+        );
+        let b = c.add_article(
+            4,
+            t + Duration::minutes(40),
+            "mako",
+            "גל הטרור בצרפת יהודים צרפתים: \"נשברנו, נעלה לארץ\"",
+            "",
+        );
+        assert_ne!(a.cluster, b.cluster);
+        assert_eq!(b.cluster, aliyah.cluster);
+        let s = &c.sequences.by_outlet["mako"];
+        assert_eq!(s.switches.len(), 1, "one move to another story");
+        // What the two shared, the kicker, now counts for nothing between mako's headlines.
+        let kicker = &s.switches[0].1;
+        assert!(!kicker.is_empty());
+        let only_kicker: Vec<(u32, f32)> = kicker.iter().map(|f| (*f, 1.0)).collect();
+        assert_eq!(s.likeness(&only_kicker, &s.last, 1), 0.0);
+    }
+
+    #[test]
+    fn an_outlets_sequence_is_forgotten_a_window_after_its_newest_article() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let t = Utc.with_ymd_and_hms(2015, 1, 10, 9, 0, 0).unwrap();
+        for i in 0..50 {
+            let outlet = format!("outlet-{i}");
+            c.add_article(i, t + Duration::minutes(i), &outlet, "שלג כבד בחרמון", "");
+        }
+        assert_eq!(c.sequences.by_outlet.len(), 50);
+        c.evict(t + Duration::hours(20));
+        assert_eq!(c.sequences.by_outlet.len(), 50);
+        c.evict(t + Duration::hours(26));
+        assert!(c.sequences.by_outlet.is_empty());
+    }
+
+    #[test]
     fn an_outlets_next_headline_joins_its_previous_one_when_they_agree() {
         assert!(!rewrite(false, "nrg", 120, false), "without the rule");
         assert!(rewrite(true, "nrg", 120, false));
