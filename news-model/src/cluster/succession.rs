@@ -3,10 +3,12 @@
 //! two agree once the outlet's running words are set aside ([`Params::succession_threshold`],
 //! within [`Params::succession_hours`]).
 //!
-//! A newsroom's lead headline is rewritten as its story develops (`מטח על הבוקר: פגיעה
-//! באשקלון` → `0 בתים ניזוקו באשקלון: "קיבלנו את החיים במתנה"`), and the rewrite often no
-//! longer reaches the cluster's centroid, nor is near enough to the earlier headline to be an
-//! edit ([`Params::edit_threshold`]). What an outlet's consecutive headlines share is either
+//! A newsroom's lead headline is rewritten as its story develops (`ליברמן במגעים סודיים
+//! וקדחתניים עם גיורא איילנד`, two hours later `ליברמן הציע לאיילנד מקום בכיר בישראל
+//! ביתנו`), and the rewrite often no longer reaches the cluster's centroid, nor is near
+//! enough to the earlier headline to be an edit ([`Params::edit_threshold`]). A feed that
+//! lists every item, not a lead, has another story in most next items, and the bar keeps
+//! them apart (on the labelled RSS days the rule changed nothing). What an outlet's consecutive headlines share is either
 //! the story or the outlet's running words: its section tag (`ישראל בוחרת | משדר מיוחד`,
 //! `שידור ישיר`) and the day's topic (the candidates on an election day, `סידני` through a
 //! siege's coverage). The running words are learned from the stream, per outlet: the
