@@ -286,16 +286,11 @@ impl<'c> Clusterer<'c> {
         }
         c.window_words = WindowWords::of(c.clusters.values());
         for saved in s.sequences {
-            let known = |f: &u32| used.get(*f as usize).copied().unwrap_or(false);
-            let sorted = |ids: &mut dyn Iterator<Item = u32>| {
-                let ids: Vec<u32> = ids.collect();
-                ids.iter().all(known) && ids.windows(2).all(|p| p[0] < p[1])
-            };
-            if !sorted(&mut saved.last.iter().map(|(f, _)| *f))
+            if !known_in_order(&used, saved.last.iter().map(|(f, _)| *f))
                 || !saved
                     .switches
                     .iter()
-                    .all(|(_, fs)| sorted(&mut fs.iter().copied()))
+                    .all(|(_, fs)| known_in_order(&used, fs.iter().copied()))
             {
                 return Err(SnapshotError::Corrupt(
                     "outlet sequence feature unknown or out of order",
@@ -312,6 +307,20 @@ impl<'c> Clusterer<'c> {
         }
         Ok(c)
     }
+}
+
+/// Whether `ids` are all in the vocabulary (`used`) and in increasing order, as an outlet
+/// sequence's lists are.
+fn known_in_order(used: &[bool], ids: impl Iterator<Item = u32>) -> bool {
+    let mut previous: Option<u32> = None;
+    for f in ids {
+        let known = used.get(f as usize).copied().unwrap_or(false);
+        if !known || previous.is_some_and(|p| p >= f) {
+            return false;
+        }
+        previous = Some(f);
+    }
+    true
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ impl Sequences {
         source: &str,
         p: &Params,
     ) -> Option<DateTime<Utc>> {
-        let s = self.by_outlet.get(source).filter(|_| !source.is_empty())?;
+        let s = self.by_outlet.get(source)?;
         let near = hours(at, s.last_at).abs() <= p.succession_hours;
         let alike = || s.likeness(v, &s.last, p.running_min) >= f64::from(p.succession_threshold);
         (near && alike()).then_some(s.last_at)
@@ -216,6 +216,7 @@ impl Sequences {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Clusterer, Concepts};
     use super::*;
     use chrono::{Duration, TimeZone};
 
@@ -253,12 +254,6 @@ mod tests {
                 < 1e-9
         );
     }
-}
-
-#[cfg(test)]
-mod rule {
-    use super::super::{Clusterer, Concepts, Params};
-    use chrono::{Duration, TimeZone, Utc};
 
     /// An outlet's lead rewritten two hours on (a pair of the labelled election day): the
     /// cluster of the first headline, when the rewrite is the outlet's next headline.
