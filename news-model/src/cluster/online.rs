@@ -302,8 +302,7 @@ impl<'c> Clusterer<'c> {
     /// more than a window older: memory stays bounded by the window. Once a day of the clock,
     /// forgets the features unseen for [`Params::vocabulary_hours`] that no open cluster holds.
     pub fn evict(&mut self, now: DateTime<Utc>) {
-        let clock = self.clock.map_or(now, |c| c.max(now));
-        self.clock = Some(clock);
+        let clock = self.advance_clock(now);
         let window = self.params.window_hours;
         let old: Vec<i64> = self
             .clusters
@@ -323,6 +322,21 @@ impl<'c> Clusterer<'c> {
             self.pruned_at = Some(clock);
             self.prune(clock);
         }
+    }
+
+    /// Moves the clock to `now` (never back). After a gap longer than
+    /// [`Params::restart_hours`] the stream's document frequencies start afresh.
+    fn advance_clock(&mut self, now: DateTime<Utc>) -> DateTime<Utc> {
+        let clock = self.clock.map_or(now, |c| c.max(now));
+        let restart = self.params.restart_hours;
+        if restart > 0.0 && self.clock.is_some_and(|c| hours(clock, c) > restart) {
+            self.docs = 0;
+            self.df.iter_mut().for_each(|d| *d = 0);
+            self.scale_by_df.get_mut().clear();
+            self.norms.get_mut().squared.clear();
+        }
+        self.clock = Some(clock);
+        clock
     }
 
     fn prune(&mut self, clock: DateTime<Utc>) {
@@ -408,7 +422,7 @@ impl<'c> Clusterer<'c> {
         self.window_words.count(&words);
         // Feature ids are distinct: an unstable sort gives the same order.
         v.sort_unstable_by_key(|x| x.0);
-        self.clock = Some(self.clock.map_or(at, |c| c.max(at)));
+        self.advance_clock(at);
         self.count_article(&v);
 
         let scored = self.candidates(&v, at, source);
@@ -768,6 +782,51 @@ mod tests {
             polls, turnout,
             "without the rule the running cluster takes them"
         );
+    }
+
+    #[test]
+    fn a_stream_resumed_after_half_a_year_counts_its_articles_afresh() {
+        let run = |restart_hours: f32| {
+            let p = Params {
+                restart_hours,
+                ..Params::default()
+            };
+            let mut c = Clusterer::new(Concepts::builtin(), p);
+            for i in 0..40i64 {
+                let at = t0() + Duration::minutes(20 * i);
+                c.add(i, at, &format!("Road {} opens in the north", 100 + i), "");
+            }
+            // A month's quiet is a quiet month: the count carries on.
+            c.add(
+                40,
+                t0() + Duration::days(40),
+                "Rain floods the Ayalon highway",
+                "",
+            );
+            let month_later = c.docs;
+            // A year later, another era: two stories, and the count starts afresh.
+            let later = t0() + Duration::days(400);
+            let texts = [
+                "Knesset passes the 2027 budget in a first reading",
+                "Storm closes Eilat port for a second day",
+                "Budget for 2027 passes first Knesset reading, 61 to 52",
+                "Eilat port stays closed as storm goes on",
+            ];
+            let mut fresh = Clusterer::new(Concepts::builtin(), p);
+            let mut same = true;
+            for (i, text) in texts.iter().enumerate() {
+                let at = later + Duration::minutes(10 * i as i64);
+                let id = 100 + i as i64;
+                same &= c.add(id, at, text, "").cluster == fresh.add(id, at, text, "").cluster;
+            }
+            (month_later, c.docs, same)
+        };
+        let (month_later, docs, same) = run(Params::default().restart_hours);
+        assert_eq!(month_later, 41);
+        assert_eq!(docs, 4, "a year's gap restarts the count");
+        assert!(same, "the new era clusters as a fresh stream does");
+        // With the rule off the year-old count carries on.
+        assert_eq!(run(0.0).1, 45);
     }
 
     #[test]

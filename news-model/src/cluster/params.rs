@@ -134,6 +134,10 @@ pub struct Params {
     pub decay_hours: f32,
     /// A feature unseen this long, and in no open cluster, is forgotten; thirty days.
     pub vocabulary_hours: f32,
+    /// A stream that resumes after a gap longer than this (a service down for months, or
+    /// an archive of another year fed after this one) starts its document frequencies'
+    /// article count afresh: the count of another era flattens this one's IDF. 0: never.
+    pub restart_hours: f32,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
     /// coverage mostly falls within hours, and a cluster kept open by a day of one
@@ -191,6 +195,9 @@ impl Default for Params {
             max_span_hours: 36.0,
             decay_hours: 8.0,
             vocabulary_hours: 720.0,
+            // Half a year: longer than any quiet spell of a running service (the labelled
+            // development windows, months apart, gain from the count carried over).
+            restart_hours: 4380.0,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
@@ -256,6 +263,7 @@ impl Params {
             "max_span_hours" => self.max_span_hours = float()?,
             "decay_hours" => self.decay_hours = float()?,
             "vocabulary_hours" => self.vocabulary_hours = float()?,
+            "restart_hours" => self.restart_hours = float()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
             "aftermath_size" => self.aftermath_size = count()?,
@@ -316,6 +324,7 @@ mod tests {
             "max_span_hours",
             "decay_hours",
             "vocabulary_hours",
+            "restart_hours",
             "aftermath_size",
             "aftermath_hours",
             "aftermath_share",
