@@ -19,6 +19,7 @@ use chrono::{DateTime, Utc};
 
 use super::online::{hours, Cluster, Clusterer};
 use super::params::Params;
+use super::stages::conflict;
 
 /// How many of a cluster's heaviest features find the clusters it may merge with.
 const MERGE_FEATURES: usize = 12;
@@ -86,22 +87,30 @@ impl Clusterer<'_> {
         } else {
             Vec::new()
         };
+        // Stories of two stages of a scheduled event stay apart ([`super::stages`]).
         let agreeing: Vec<i64> = others
             .iter()
             .copied()
             .filter(|o| {
                 self.clusters.get(o).is_some_and(|c| {
-                    let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
-                    // Two single articles: their cores are their centroids.
-                    let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
-                    span <= p.max_span_hours
-                        && (self.centroid_cosine(t, t_norm, *o, c) >= f64::from(p.merge_threshold)
-                            || (cores
-                                && super::sorted::cosine(&t_core, &self.core(c))
-                                    >= f64::from(p.core_threshold)))
+                    !conflict(t.stages, c.stages) && {
+                        let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                        // Two single articles: their cores are their centroids.
+                        let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
+                        span <= p.max_span_hours
+                            && (self.centroid_cosine(t, t_norm, *o, c)
+                                >= f64::from(p.merge_threshold)
+                                || (cores
+                                    && super::sorted::cosine(&t_core, &self.core(c))
+                                        >= f64::from(p.core_threshold)))
+                    }
                 })
             })
-            .chain(lone.iter().copied())
+            .chain(lone.iter().copied().filter(|o| {
+                self.clusters
+                    .get(o)
+                    .is_none_or(|c| !conflict(t.stages, c.stages))
+            }))
             .collect();
         if agreeing.is_empty() {
             return (target, Vec::new());
@@ -128,6 +137,7 @@ impl Clusterer<'_> {
                 s.last_at = s.last_at.max(c.last_at);
                 s.members.extend(c.members);
                 s.words = super::outlets::add_counts(&s.words, &c.words);
+                s.stages |= c.stages;
                 for o in &c.outlets {
                     super::outlets::add_outlet(&mut s.outlets, o);
                 }

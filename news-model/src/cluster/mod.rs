@@ -175,6 +175,7 @@ mod scoring;
 pub mod skeleton;
 pub mod snapshot;
 pub(crate) mod sorted;
+mod stages;
 pub mod stem;
 pub mod stopwords;
 pub mod stream_idf;

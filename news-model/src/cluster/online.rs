@@ -50,6 +50,8 @@ use super::features::{extract_with, Feature, Kind, Lexicons};
 use super::outlets::{add_outlet, count_words, headline_words, WindowWords, WordCounts};
 use super::params::Params;
 use super::phases::PhaseConcepts;
+use super::scoring::Scored;
+use super::stages::{conflict, stage_of, Stages};
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
@@ -64,6 +66,8 @@ pub(super) struct Member {
     pub(super) features: Vec<(u32, f32)>,
     /// The headline's plain words ([`super::outlets::headline_words`]), sorted.
     pub(super) words: Vec<u64>,
+    /// The stage of a scheduled event the headline names ([`super::stages`]; 0: none).
+    pub(super) stage: Stages,
 }
 
 #[derive(Debug, Clone)]
@@ -84,6 +88,8 @@ pub(super) struct Cluster {
     pub(super) words: WordCounts,
     /// The members' outlets, sorted, each once (an unknown outlet as the empty key).
     pub(super) outlets: Vec<String>,
+    /// The stages its members name ([`super::stages`]).
+    pub(super) stages: Stages,
 }
 
 impl Cluster {
@@ -98,6 +104,7 @@ impl Cluster {
             members: Vec::new(),
             words: Vec::new(),
             outlets: Vec::new(),
+            stages: 0,
         }
     }
 
@@ -389,7 +396,28 @@ impl<'c> Clusterer<'c> {
         summary: &str,
     ) -> Assignment {
         let raw = self.features(headline, summary);
-        self.add_features(id, at, source, raw, &headline_words(headline))
+        self.add_with_features(id, at, source, headline, raw)
+    }
+
+    /// [`Clusterer::add_article`] with the article's features read already
+    /// ([`Clusterer::features`]): a caller that needs them too (a story's sketch, which is
+    /// the same features without phrases, [`crate::cluster::features::sketch`]) reads them
+    /// once.
+    pub fn add_with_features(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        headline: &str,
+        raw: Vec<(Feature, f32)>,
+    ) -> Assignment {
+        let words = headline_words(headline);
+        let stage = if self.params.stages {
+            stage_of(headline)
+        } else {
+            0
+        };
+        self.add_staged(id, at, source, raw, &words, stage)
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,
@@ -398,11 +426,10 @@ impl<'c> Clusterer<'c> {
         extract_with(headline, summary, &self.lexicons, &self.params.weights)
     }
 
-    /// [`Clusterer::add_article`] with the article's features read already
-    /// ([`Clusterer::features`]): a caller that needs them too (a story's sketch, which is
-    /// the same features without phrases, [`crate::cluster::features::sketch`]) reads them
-    /// once. `words` are the headline's plain words ([`headline_words`]), which the rule
-    /// for other outlets' tellings of an event compares ([`super::outlets`]).
+    /// [`Clusterer::add_with_features`] with the headline's plain words ([`headline_words`])
+    /// in place of the headline, which the rule for other outlets' tellings of an event
+    /// compares ([`super::outlets`]). Without the headline, the article names no stage of
+    /// a scheduled event ([`super::stages`]).
     pub fn add_features(
         &mut self,
         id: i64,
@@ -410,6 +437,20 @@ impl<'c> Clusterer<'c> {
         source: &str,
         raw: Vec<(Feature, f32)>,
         words: &[u64],
+    ) -> Assignment {
+        self.add_staged(id, at, source, raw, words, 0)
+    }
+
+    /// [`Clusterer::add_features`] with the stage of a scheduled event the headline names
+    /// ([`super::stages`]).
+    pub(super) fn add_staged(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        raw: Vec<(Feature, f32)>,
+        words: &[u64],
+        stage: Stages,
     ) -> Assignment {
         let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
@@ -425,23 +466,39 @@ impl<'c> Clusterer<'c> {
         self.advance_clock(at);
         self.count_article(&v);
 
-        let scored = self.candidates(&v, at, source);
+        let mut scored = self.candidates(&v, at, source);
+        scored.retain(|s| {
+            self.clusters
+                .get(&s.id)
+                .is_none_or(|c| !conflict(stage, c.stages))
+        });
         let p = self.params;
         let edited = scored
             .iter()
             .filter(|s| s.edit >= p.edit_threshold || s.follows)
             .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
-        let best = scored
-            .iter()
-            .filter(|s| {
-                let bar = if s.anchored {
-                    p.anchor_threshold.min(p.threshold)
-                } else {
-                    p.threshold
-                };
-                s.score >= p.bar_to_join(bar, s.size)
-            })
-            .max_by(|a, b| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id)));
+        let passing = scored.iter().filter(|s| {
+            let bar = if s.anchored {
+                p.anchor_threshold.min(p.threshold)
+            } else {
+                p.threshold
+            };
+            s.score >= p.bar_to_join(bar, s.size)
+        });
+        let of_stage = |s: &&Scored| {
+            stage != 0
+                && self
+                    .clusters
+                    .get(&s.id)
+                    .is_some_and(|c| c.stages & stage != 0)
+        };
+        let by_score = |a: &&Scored, b: &&Scored| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id));
+        // A stage's report goes to the cluster of its stage when one matches at all.
+        let best = passing
+            .clone()
+            .filter(of_stage)
+            .max_by(by_score)
+            .or_else(|| passing.max_by(by_score));
         // An outlet's own earlier article wins over the centroids, unless another cluster
         // matches better: then what the two articles of the outlet share is its recurring
         // section tag (`ישראל בוחרת | משדר מיוחד`), not the event.
@@ -468,11 +525,13 @@ impl<'c> Clusterer<'c> {
             c.first_at = c.first_at.min(at);
             count_words(&mut c.words, &words);
             add_outlet(&mut c.outlets, source);
+            c.stages |= stage;
             c.members.push(Member {
                 source: source.to_string(),
                 at,
                 features: v.clone(),
                 words,
+                stage,
             });
         }
         for (f, _) in &v {
@@ -544,6 +603,7 @@ mod tests {
             at: t0(),
             features: vec![(3, 1.0), (5, 1.0), (7, 1.0)],
             words: Vec::new(),
+            stage: 0,
         }];
         c.recount();
         assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);

@@ -138,6 +138,10 @@ pub struct Params {
     /// an archive of another year fed after this one) starts its document frequencies'
     /// article count afresh: the count of another era flattens this one's IDF. 0: never.
     pub restart_hours: f32,
+    /// Stories of two stages of a scheduled event (an election day's polls opening,
+    /// turnout, exit polls, count) stay apart, and a stage's report joins its stage's
+    /// cluster when one matches ([`super::stages`]).
+    pub stages: bool,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
     /// coverage mostly falls within hours, and a cluster kept open by a day of one
@@ -198,6 +202,7 @@ impl Default for Params {
             // Half a year: longer than any quiet spell of a running service (the labelled
             // development windows, months apart, gain from the count carried over).
             restart_hours: 4380.0,
+            stages: true,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
@@ -264,6 +269,13 @@ impl Params {
             "decay_hours" => self.decay_hours = float()?,
             "vocabulary_hours" => self.vocabulary_hours = float()?,
             "restart_hours" => self.restart_hours = float()?,
+            "stages" => {
+                self.stages = match value {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(format!("{name}={value}: true or false")),
+                }
+            }
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
             "aftermath_size" => self.aftermath_size = count()?,
@@ -325,6 +337,7 @@ mod tests {
             "decay_hours",
             "vocabulary_hours",
             "restart_hours",
+            "stages",
             "aftermath_size",
             "aftermath_hours",
             "aftermath_share",

@@ -86,6 +86,13 @@ struct SavedMember {
     /// The headline's plain words ([`super::outlets::headline_words`]).
     #[serde(default)]
     words: Vec<u64>,
+    /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    stage: u8,
+}
+
+fn is_zero(stage: &u8) -> bool {
+    *stage == 0
 }
 
 impl Snapshot {
@@ -144,6 +151,7 @@ impl<'c> Clusterer<'c> {
                         at: m.at,
                         features: m.features.clone(),
                         words: m.words.clone(),
+                        stage: m.stage,
                     })
                     .collect(),
             })
@@ -251,22 +259,28 @@ impl<'c> Clusterer<'c> {
             let mut members = Vec::with_capacity(oc.members.len());
             let mut words: WordCounts = Vec::new();
             let mut outlets: Vec<String> = Vec::new();
+            let mut stages = 0;
             for m in oc.members {
                 if !m.features.iter().all(|(f, _)| known(f)) {
                     return Err(SnapshotError::Corrupt(
                         "member feature not in the vocabulary",
                     ));
                 }
+                if !super::stages::known(m.stage) {
+                    return Err(SnapshotError::Corrupt("member stage unknown"));
+                }
                 let mut own = m.words;
                 own.sort_unstable();
                 own.dedup();
                 count_words(&mut words, &own);
                 add_outlet(&mut outlets, &m.source);
+                stages |= m.stage;
                 members.push(Member {
                     source: m.source,
                     at: m.at,
                     features: m.features,
                     words: own,
+                    stage: m.stage,
                 });
             }
             let mut cluster = Cluster {
@@ -279,6 +293,7 @@ impl<'c> Clusterer<'c> {
                 members,
                 words,
                 outlets,
+                stages,
             };
             cluster.renorm();
             cluster.recount();
@@ -431,6 +446,26 @@ mod tests {
         let old: Snapshot = serde_json::from_value(json).unwrap();
         let c = Clusterer::restore(Concepts::builtin(), p, old).unwrap();
         assert!(c.snapshot().sequences.is_empty());
+    }
+
+    #[test]
+    fn a_members_stage_is_saved_and_checked() {
+        let p = Params::default();
+        let mut c = Clusterer::new(Concepts::builtin(), p);
+        let t = Utc.with_ymd_and_hms(2026, 10, 27, 5, 0, 0).unwrap();
+        c.add_article(1, t, "a", "הקלפיות נפתחו ברחבי הארץ", "");
+        let s = c.snapshot();
+        assert_ne!(s.clusters[0].members[0].stage, 0);
+        let restored = Clusterer::restore(Concepts::builtin(), p, s.clone()).unwrap();
+        assert_eq!(restored.snapshot(), s);
+        // Restored, the cluster still names its stage.
+        assert_eq!(restored.clusters[&1].stages, s.clusters[0].members[0].stage);
+        let mut bad = s.clone();
+        bad.clusters[0].members[0].stage = 0x80;
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
+            SnapshotError::Corrupt("member stage unknown")
+        );
     }
 
     #[test]

@@ -9,7 +9,6 @@ use std::collections::{BTreeSet, HashMap};
 use crate::news::RepoError;
 use chrono::Duration;
 use lashon_news::cluster::features::{sketch_from, Feature};
-use lashon_news::cluster::outlets::headline_words;
 use lashon_news::cluster::snapshot::FORMAT;
 use lashon_news::cluster::{Clusterer, Concepts, Params, Snapshot};
 use lashon_news::people::PeopleMatcher;
@@ -111,13 +110,12 @@ pub fn assign(
                 out.sketches.insert(a.id, sketch);
             }
         }
-        let words = headline_words(&a.input.headline);
-        let got = clusterer.add_features(
+        let got = clusterer.add_with_features(
             a.id,
             a.input.published_at,
             &a.input.source,
+            &a.input.headline,
             features,
-            &words,
         );
         for m in got.merged {
             into.insert(m, got.cluster);

@@ -1,0 +1,265 @@
+//! Stages of a scheduled event: an election day is covered as a sequence of stories told in
+//! the same words (the polls opening, the turnout reports, the exit polls, the count), and
+//! the labelling rules of the development set name them as separate stories
+//! (`../shared/data/clustering-dev/README.md`: "election-day turnout, exit polls and the
+//! winner's speech"). What tells them apart is not the day's vocabulary (`קלפי`, `הצבעה`,
+//! `בחירות`, which every one of them holds) but the stage's own word: `נפתחו`, `שיעור
+//! ההצבעה` or a percentage, `מדגם`, `ספירת הקולות`.
+//!
+//! An article names a stage when it is about voting and holds the cue words of exactly one
+//! stage ([`stage_of`]); an article naming two is left without one. A cluster's stages are
+//! those its articles name; an article does not join, and two clusters do not merge, when
+//! both name stages and none in common ([`conflict`]). Articles that name no stage (a
+//! candidate's statement, a column) are never held apart by this rule.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use crate::search::tokens;
+
+/// A stage's bit in a cluster's set of stages.
+pub(super) type Stages = u8;
+
+/// The polls open.
+const OPEN: Stages = 1;
+/// Turnout reports during the day.
+const TURNOUT: Stages = 1 << 1;
+/// The polls close: the exit polls.
+const EXIT_POLLS: Stages = 1 << 2;
+/// The count: the real results.
+const COUNT: Stages = 1 << 3;
+
+/// Words that make a headline one about voting (plain words: one prefix letter off).
+const VOTING: &[&str] = &[
+    "קלפי",
+    "קלפיות",
+    "הצבעה",
+    "הצבעת",
+    "הצביעו",
+    "מצביעים",
+    "בחירות",
+    "בוחר",
+    "בוחרת",
+    "קולות",
+    "election",
+    "elections",
+    "vote",
+    "votes",
+    "voting",
+    "voters",
+    "polls",
+    "ballot",
+    "ballots",
+    // The exit polls are the election's own word.
+    "מדגם",
+    "מדגמים",
+    "מדגמי",
+];
+
+/// Each stage's cue words.
+const CUES: &[(Stages, &[&str])] = &[
+    (
+        OPEN,
+        &[
+            "נפתחו",
+            "ייפתחו",
+            "נפתחות",
+            "יפתחו",
+            "opened",
+            "open",
+            "opens",
+        ],
+    ),
+    (TURNOUT, &["אחוז", "אחוזי", "אחוזים", "שיעור", "turnout"]),
+    (
+        EXIT_POLLS,
+        &["מדגם", "מדגמים", "מדגמי", "נסגרו", "נסגרות", "exit"],
+    ),
+    (
+        COUNT,
+        &[
+            "ספירת",
+            "ספירה",
+            "נספרו",
+            "סופרים",
+            "תוצאות",
+            "results",
+            "counted",
+            "count",
+        ],
+    ),
+];
+
+/// The cue lists as search tokens (lower case, Hebrew final letters folded), built once.
+struct CueWords {
+    voting: HashSet<String>,
+    stages: Vec<(Stages, HashSet<String>)>,
+}
+
+static CUE_WORDS: LazyLock<CueWords> = LazyLock::new(|| {
+    let folded =
+        |list: &[&str]| -> HashSet<String> { list.iter().flat_map(|w| tokens(w)).collect() };
+    CueWords {
+        voting: folded(VOTING),
+        stages: CUES.iter().map(|(s, cues)| (*s, folded(cues))).collect(),
+    }
+});
+
+/// A headline's words with each reading of its prefix letters: the word, and the word
+/// without one, two or three leading `ו ה ב כ ל מ ש` while two letters are left
+/// (`ובקלפיות` → `בקלפיות`, `קלפיות`…). The cue lists are short and exact, so every
+/// reading is tried rather than the background lists' one.
+fn readings(headline: &str) -> Vec<String> {
+    let prefix = |c: char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
+    let mut out = Vec::new();
+    for word in tokens(headline) {
+        let mut rest = word.as_str();
+        out.push(rest.to_string());
+        for _ in 0..3 {
+            let mut chars = rest.chars();
+            match chars.next() {
+                Some(c) if prefix(c) && chars.clone().count() >= 2 => {
+                    rest = chars.as_str();
+                    out.push(rest.to_string());
+                }
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// The stage a headline names, as a one-bit set (0: none). A percentage in a headline about
+/// voting is a turnout figure, unless the headline names another stage (`0% מהקולות
+/// נספרו`: the count).
+pub(super) fn stage_of(headline: &str) -> Stages {
+    let cues = &*CUE_WORDS;
+    let words = readings(headline);
+    let has = |set: &HashSet<String>| words.iter().any(|w| set.contains(w));
+    if !has(&cues.voting) {
+        return 0;
+    }
+    let mut named: Stages = cues
+        .stages
+        .iter()
+        .filter(|(_, set)| has(set))
+        .fold(0, |s, (stage, _)| s | stage);
+    if named == 0 && headline.contains('%') {
+        named = TURNOUT;
+    }
+    if named.count_ones() == 1 {
+        named
+    } else {
+        0
+    }
+}
+
+/// True when `stages` holds only stages of this table (a saved clusterer's, checked).
+pub(super) fn known(stages: Stages) -> bool {
+    stages & !(OPEN | TURNOUT | EXIT_POLLS | COUNT) == 0
+}
+
+/// True when two sets of stages (an article's, a cluster's) both name stages and none in
+/// common: different stories of the day.
+pub(super) fn conflict(a: Stages, b: Stages) -> bool {
+    a != 0 && b != 0 && a & b == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::{Clusterer, Concepts, Params};
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    /// An election morning written for this test: three outlets report the polls opening,
+    /// then the turnout. Returns the clusters of the opening reports and of the turnout's.
+    fn election_morning(stages: bool) -> (Vec<i64>, Vec<i64>) {
+        let t0: DateTime<Utc> = Utc.with_ymd_and_hms(2026, 10, 27, 5, 0, 0).unwrap();
+        let reports = [
+            (
+                0,
+                "a",
+                "הקלפיות נפתחו: אזרחי ישראל בוחרים היום את הכנסת ה-26",
+            ),
+            (15, "b", "הבחירות יצאו לדרך: הקלפיות נפתחו ברחבי הארץ"),
+            (30, "c", "הקלפיות נפתחו, ראשי המפלגות כבר הצביעו"),
+            (180, "a", "שלוש שעות מפתיחת הקלפיות: 14.2% הצביעו"),
+            (
+                195,
+                "b",
+                "שיעור ההצבעה בקלפיות עד 10:00 - 14.2%, עלייה לעומת הבחירות הקודמות",
+            ),
+            (300, "c", "אחוז ההצבעה בקלפיות נכון ל-12:00: 26.1% הצביעו"),
+        ];
+        let p = Params {
+            stages,
+            ..Params::default()
+        };
+        let mut c = Clusterer::new(Concepts::builtin(), p);
+        let mut into = std::collections::HashMap::new();
+        let mut got = Vec::new();
+        for (i, (minutes, outlet, headline)) in reports.iter().enumerate() {
+            let at = t0 + Duration::minutes(*minutes);
+            c.evict(at);
+            let a = c.add_article(i as i64, at, outlet, headline, "");
+            for m in a.merged {
+                into.insert(m, a.cluster);
+            }
+            got.push(a.cluster);
+        }
+        let last = |mut id: i64| {
+            while let Some(next) = into.get(&id) {
+                id = *next;
+            }
+            id
+        };
+        let got: Vec<i64> = got.into_iter().map(last).collect();
+        (got[..3].to_vec(), got[3..].to_vec())
+    }
+
+    #[test]
+    fn the_polls_opening_and_the_turnout_are_two_stories() {
+        let (opening, turnout) = election_morning(true);
+        assert!(opening.iter().all(|c| *c == opening[0]), "{opening:?}");
+        assert!(turnout.iter().all(|c| *c == turnout[0]), "{turnout:?}");
+        assert_ne!(opening[0], turnout[0]);
+        // Without the rule the day's words make them one.
+        let (opening, turnout) = election_morning(false);
+        assert!(turnout.contains(&opening[0]), "{opening:?} {turnout:?}");
+    }
+
+    #[test]
+    fn an_election_days_stages_are_read_from_their_own_words() {
+        assert_eq!(stage_of("הקלפיות נפתחו: מי ייבחר לכנסת ה-20"), OPEN);
+        assert_eq!(stage_of("שלוש שעות מפתיחת הקלפיות: 14.5% הצביעו"), TURNOUT);
+        assert_eq!(
+            stage_of("זינוק בשיעור ההצבעה בהשוואה לבחירות הקודמות"),
+            TURNOUT
+        );
+        assert_eq!(stage_of("מדגמי הטלוויזיה: נתניהו סגר את הפער"), EXIT_POLLS);
+        assert_eq!(
+            stage_of("מדגמי ערוצי הטלוויזיה לבחירות: קרב צמוד"),
+            EXIT_POLLS
+        );
+        assert_eq!(
+            stage_of("ספירת הקולות בעיצומה: הליכוד מגדילה את הפער"),
+            COUNT
+        );
+        assert_eq!(stage_of("לאחר ספירת 90% מהקולות: יתרון לליכוד"), COUNT);
+        assert_eq!(stage_of("Polls open in Israel's election"), OPEN);
+        assert_eq!(stage_of("Turnout at 45% as Israelis vote"), TURNOUT);
+        // Two stages named: none.
+        assert_eq!(stage_of("שיעור ההצבעה עלה; בעשר יפורסמו המדגמים"), 0);
+        // Not about voting: a shop that opened, a survey's percentage.
+        assert_eq!(stage_of("הסניף החדש נפתחו היום"), 0);
+        assert_eq!(stage_of("סקר: 40% מהציבור מרוצים"), 0);
+    }
+
+    #[test]
+    fn stages_conflict_only_when_both_name_stages_and_none_in_common() {
+        assert!(conflict(OPEN, TURNOUT));
+        assert!(!conflict(OPEN, OPEN | TURNOUT));
+        assert!(!conflict(0, TURNOUT));
+        assert!(!conflict(EXIT_POLLS, 0));
+    }
+}
