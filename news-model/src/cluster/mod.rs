@@ -42,6 +42,15 @@
 //!   aside (the features its consecutive headlines shared as they went to different
 //!   clusters in the last day: its section tag, the day's topic; [`succession`],
 //!   [`Params::succession_threshold`]): a newsroom's lead rewritten as its story moves on.
+//! - Stages of a scheduled event ([`stages`], [`Params::stages`]): a headline about voting
+//!   that names one stage of an election day (the polls opening, `נפתחו`; the turnout,
+//!   `שיעור ההצבעה` or a percentage; the exit polls, `מדגם`; the count, `ספירת הקולות`)
+//!   does not join a cluster, nor do two clusters merge, when both name stages and none in
+//!   common; a stage's report joins its stage's cluster when one matches. The labelling
+//!   rules of the shared data name these as separate stories; the day's words (`קלפי`,
+//!   `הצבעה`, `בחירות`) make them one.
+//! - A stream resumed after more than half a year ([`Params::restart_hours`]: an archive of
+//!   another year fed after this one) counts its document frequencies afresh.
 //! - Name skeletons only for words rarer than 400 cB ([`Weights::name_cb`]): a common word's
 //!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name.
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
@@ -73,11 +82,11 @@
 //!
 //! | set | B-cubed P | R | F1 |
 //! |---|---|---|---|
-//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.838 | 0.615 | 0.709 |
+//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.870 | 0.604 | 0.713 |
 //! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.982 | 0.600 | 0.745 |
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.951 | 0.953 | 0.952 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
-//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.886 | 0.708 | 0.787 |
+//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.917 | 0.705 | 0.797 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.979 | 0.800 | 0.880 |
 //!
 //! The parameters were chosen on the development set, the tuning windows and the 17 Dec RSS
@@ -92,8 +101,12 @@
 //! whose development figures are the issue's: P 0.938, R 0.542) scores them P 0.738, R 0.704,
 //! where the issue reports P 0.739, R 0.607; the naive baseline P 0.934, R 0.590, where the
 //! issue reports P 0.954, R 0.521. Precision is predicted to 0.02, recall runs about a tenth
-//! high (the author's stories are larger). Today's figures there so suggest about P 0.89,
-//! R 0.61, F1 0.72 on the issue's set.
+//! high (the author's stories are larger). Today's figures there so suggest about P 0.92,
+//! R 0.61, F1 0.73 on the issue's set.
+//!
+//! The stage rule was written after reading the tuning windows' election day, the only
+//! election day of the labelled sets, so its gain there is not a blind figure: on every other
+//! set it changes nothing (none holds an election day).
 //!
 //! The held-out windows' figure rests on one decision: the Sydney siege's two halves become
 //! one story through one outlet's consecutive headlines at the chosen bar of the sequence
@@ -175,7 +188,7 @@ mod scoring;
 pub mod skeleton;
 pub mod snapshot;
 pub(crate) mod sorted;
-mod stages;
+pub mod stages;
 pub mod stem;
 pub mod stopwords;
 pub mod stream_idf;

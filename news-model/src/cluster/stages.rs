@@ -11,6 +11,19 @@
 //! those its articles name; an article does not join, and two clusters do not merge, when
 //! both name stages and none in common ([`conflict`]). Articles that name no stage (a
 //! candidate's statement, a column) are never held apart by this rule.
+//!
+//! ```
+//! use lashon_news::cluster::stages::{conflict, stage_of};
+//!
+//! let opening = stage_of("הקלפיות נפתחו ברחבי הארץ");
+//! let turnout = stage_of("שיעור ההצבעה עד 10:00: 14.2%");
+//! assert!(conflict(opening, turnout));
+//! assert_eq!(stage_of("הכנסת אישרה את התקציב בקריאה ראשונה"), 0);
+//! ```
+//!
+//! Measured on the labelled real windows (`docs/clustering-studies.md`): the tuning windows'
+//! precision 0.838 → 0.870 (F1 0.709 → 0.713), the four windows in one stream 0.897 → 0.917
+//! (F1 0.793 → 0.797); no other set holds an election day, and none moved.
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -18,7 +31,7 @@ use std::sync::LazyLock;
 use crate::search::tokens;
 
 /// A stage's bit in a cluster's set of stages.
-pub(super) type Stages = u8;
+pub type Stages = u8;
 
 /// The polls open.
 const OPEN: Stages = 1;
@@ -132,7 +145,7 @@ fn readings(headline: &str) -> Vec<String> {
 /// The stage a headline names, as a one-bit set (0: none). A percentage in a headline about
 /// voting is a turnout figure, unless the headline names another stage (`0% מהקולות
 /// נספרו`: the count).
-pub(super) fn stage_of(headline: &str) -> Stages {
+pub fn stage_of(headline: &str) -> Stages {
     let cues = &*CUE_WORDS;
     let words = readings(headline);
     let has = |set: &HashSet<String>| words.iter().any(|w| set.contains(w));
@@ -161,7 +174,7 @@ pub(super) fn known(stages: Stages) -> bool {
 
 /// True when two sets of stages (an article's, a cluster's) both name stages and none in
 /// common: different stories of the day.
-pub(super) fn conflict(a: Stages, b: Stages) -> bool {
+pub fn conflict(a: Stages, b: Stages) -> bool {
     a != 0 && b != 0 && a & b == 0
 }
 
