@@ -193,6 +193,7 @@ pub mod stem;
 pub mod stopwords;
 pub mod stream_idf;
 pub mod succession;
+pub mod weather;
 
 pub use background::Background;
 pub use concepts::Concepts;

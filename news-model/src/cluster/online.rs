@@ -56,6 +56,7 @@ use super::stages::{conflict, stage_of, Stages};
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
 use super::succession::Sequences;
+use super::weather::names_weather;
 
 /// An article of an open cluster, as the edited-headline rule compares it.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +69,8 @@ pub(super) struct Member {
     pub(super) words: Vec<u64>,
     /// The stage of a scheduled event the headline names ([`super::stages`]; 0: none).
     pub(super) stage: Stages,
+    /// The headline names the weather ([`super::weather`]).
+    pub(super) weather: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -417,7 +420,8 @@ impl<'c> Clusterer<'c> {
         } else {
             0
         };
-        self.add_staged(id, at, source, raw, &words, stage)
+        let weather = self.params.weather && names_weather(self.lexicons.concepts, headline);
+        self.add_staged(id, at, source, raw, &words, stage, weather)
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,
@@ -438,11 +442,11 @@ impl<'c> Clusterer<'c> {
         raw: Vec<(Feature, f32)>,
         words: &[u64],
     ) -> Assignment {
-        self.add_staged(id, at, source, raw, words, 0)
+        self.add_staged(id, at, source, raw, words, 0, false)
     }
 
     /// [`Clusterer::add_features`] with the stage of a scheduled event the headline names
-    /// ([`super::stages`]).
+    /// ([`super::stages`]) and whether it names the weather ([`super::weather`]).
     pub(super) fn add_staged(
         &mut self,
         id: i64,
@@ -451,6 +455,7 @@ impl<'c> Clusterer<'c> {
         raw: Vec<(Feature, f32)>,
         words: &[u64],
         stage: Stages,
+        weather: bool,
     ) -> Assignment {
         let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
@@ -532,6 +537,7 @@ impl<'c> Clusterer<'c> {
                 features: v.clone(),
                 words,
                 stage,
+                weather,
             });
         }
         for (f, _) in &v {
@@ -549,6 +555,12 @@ impl<'c> Clusterer<'c> {
             .filter(|i| !lone.contains(i))
         {
             lone.push(incident);
+        }
+        // The day's weather joins the day's weather.
+        for w in self.weather_clusters(target, weather) {
+            if !lone.contains(&w) {
+                lone.push(w);
+            }
         }
         others.retain(|o| !lone.contains(o));
         let mut merged = self.merge_agreeing(target, &others, &lone);
@@ -604,6 +616,7 @@ mod tests {
             features: vec![(3, 1.0), (5, 1.0), (7, 1.0)],
             words: Vec::new(),
             stage: 0,
+            weather: false,
         }];
         c.recount();
         assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);

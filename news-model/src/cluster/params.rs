@@ -142,6 +142,9 @@ pub struct Params {
     /// turnout, exit polls, count) stay apart, and a stage's report joins its stage's
     /// cluster when one matches ([`super::stages`]).
     pub stages: bool,
+    /// The day's weather is one story: an article naming the weather joins the open
+    /// clusters that mostly do ([`super::weather`]).
+    pub weather: bool,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
     /// coverage mostly falls within hours, and a cluster kept open by a day of one
@@ -203,6 +206,7 @@ impl Default for Params {
             // development windows, months apart, gain from the count carried over).
             restart_hours: 4380.0,
             stages: true,
+            weather: true,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
@@ -241,6 +245,11 @@ impl Params {
                 .parse::<u32>()
                 .map_err(|e| format!("{name}={value}: {e}"))
         };
+        let flag = || match value {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(format!("{name}={value}: true or false")),
+        };
         let w = &mut self.weights;
         match name {
             "threshold" => self.threshold = float()?,
@@ -269,13 +278,8 @@ impl Params {
             "decay_hours" => self.decay_hours = float()?,
             "vocabulary_hours" => self.vocabulary_hours = float()?,
             "restart_hours" => self.restart_hours = float()?,
-            "stages" => {
-                self.stages = match value {
-                    "true" | "1" => true,
-                    "false" | "0" => false,
-                    _ => return Err(format!("{name}={value}: true or false")),
-                }
-            }
+            "stages" => self.stages = flag()?,
+            "weather" => self.weather = flag()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
             "aftermath_size" => self.aftermath_size = count()?,
@@ -338,6 +342,7 @@ mod tests {
             "vocabulary_hours",
             "restart_hours",
             "stages",
+            "weather",
             "aftermath_size",
             "aftermath_hours",
             "aftermath_share",

@@ -89,6 +89,13 @@ struct SavedMember {
     /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
     #[serde(default, skip_serializing_if = "is_zero")]
     stage: u8,
+    /// It names the weather ([`super::weather`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    weather: bool,
+}
+
+fn is_false(weather: &bool) -> bool {
+    !*weather
 }
 
 fn is_zero(stage: &u8) -> bool {
@@ -152,6 +159,7 @@ impl<'c> Clusterer<'c> {
                         features: m.features.clone(),
                         words: m.words.clone(),
                         stage: m.stage,
+                        weather: m.weather,
                     })
                     .collect(),
             })
@@ -281,6 +289,7 @@ impl<'c> Clusterer<'c> {
                     features: m.features,
                     words: own,
                     stage: m.stage,
+                    weather: m.weather,
                 });
             }
             let mut cluster = Cluster {
@@ -449,7 +458,7 @@ mod tests {
     }
 
     #[test]
-    fn a_members_stage_is_saved_and_checked() {
+    fn a_members_stage_and_weather_are_saved_and_checked() {
         let p = Params::default();
         let mut c = Clusterer::new(Concepts::builtin(), p);
         let t = Utc.with_ymd_and_hms(2026, 10, 27, 5, 0, 0).unwrap();
@@ -460,6 +469,16 @@ mod tests {
         assert_eq!(restored.snapshot(), s);
         // Restored, the cluster still names its stage.
         assert_eq!(restored.clusters[&1].stages, s.clusters[0].members[0].stage);
+        // A weather report's mark is saved too.
+        c.add_article(3, t, "c", "שלג כבד בירושלים", "");
+        let s2 = c.snapshot();
+        assert!(s2
+            .clusters
+            .iter()
+            .any(|oc| oc.members.iter().any(|m| m.weather)));
+        let restored = Clusterer::restore(Concepts::builtin(), p, s2.clone()).unwrap();
+        assert_eq!(restored.snapshot(), s2);
+        assert!(restored.clusters[&3].members[0].weather);
         let mut bad = s.clone();
         bad.clusters[0].members[0].stage = 0x80;
         assert_eq!(

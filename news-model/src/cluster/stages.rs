@@ -28,7 +28,7 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-use crate::search::tokens;
+use crate::search::{form_slices, tokens};
 
 /// A stage's bit in a cluster's set of stages.
 pub type Stages = u8;
@@ -118,37 +118,19 @@ static CUE_WORDS: LazyLock<CueWords> = LazyLock::new(|| {
     }
 });
 
-/// A headline's words with each reading of its prefix letters: the word, and the word
-/// without one, two or three leading `ו ה ב כ ל מ ש` while two letters are left
-/// (`ובקלפיות` → `בקלפיות`, `קלפיות`…). The cue lists are short and exact, so every
-/// reading is tried rather than the background lists' one.
-fn readings(headline: &str) -> Vec<String> {
-    let prefix = |c: char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
-    let mut out = Vec::new();
-    for word in tokens(headline) {
-        let mut rest = word.as_str();
-        out.push(rest.to_string());
-        for _ in 0..3 {
-            let mut chars = rest.chars();
-            match chars.next() {
-                Some(c) if prefix(c) && chars.clone().count() >= 2 => {
-                    rest = chars.as_str();
-                    out.push(rest.to_string());
-                }
-                _ => break,
-            }
-        }
-    }
-    out
-}
-
 /// The stage a headline names, as a one-bit set (0: none). A percentage in a headline about
 /// voting is a turnout figure, unless the headline names another stage (`0% מהקולות
 /// נספרו`: the count).
 pub fn stage_of(headline: &str) -> Stages {
     let cues = &*CUE_WORDS;
-    let words = readings(headline);
-    let has = |set: &HashSet<String>| words.iter().any(|w| set.contains(w));
+    // Every reading of a word's prefix letters (`ובקלפיות`: `בקלפיות`, `קלפיות`): the cue
+    // lists are short and exact.
+    let words = tokens(headline);
+    let has = |set: &HashSet<String>| {
+        words
+            .iter()
+            .any(|w| form_slices(w).any(|f| set.contains(f)))
+    };
     if !has(&cues.voting) {
         return 0;
     }
