@@ -182,6 +182,15 @@ impl Cluster {
     }
 }
 
+/// What a headline says of its event beyond its features, read from its text.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Marks {
+    /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
+    pub(super) stage: Stages,
+    /// It names the weather ([`super::weather`]).
+    pub(super) weather: bool,
+}
+
 /// Where an article went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Assignment {
@@ -421,7 +430,7 @@ impl<'c> Clusterer<'c> {
             0
         };
         let weather = self.params.weather && names_weather(self.lexicons.concepts, headline);
-        self.add_staged(id, at, source, raw, &words, stage, weather)
+        self.add_marked(id, at, source, raw, &words, Marks { stage, weather })
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,
@@ -442,21 +451,20 @@ impl<'c> Clusterer<'c> {
         raw: Vec<(Feature, f32)>,
         words: &[u64],
     ) -> Assignment {
-        self.add_staged(id, at, source, raw, words, 0, false)
+        self.add_marked(id, at, source, raw, words, Marks::default())
     }
 
-    /// [`Clusterer::add_features`] with the stage of a scheduled event the headline names
-    /// ([`super::stages`]) and whether it names the weather ([`super::weather`]).
-    pub(super) fn add_staged(
+    /// [`Clusterer::add_features`] with what the headline's text marks ([`Marks`]).
+    pub(super) fn add_marked(
         &mut self,
         id: i64,
         at: DateTime<Utc>,
         source: &str,
         raw: Vec<(Feature, f32)>,
         words: &[u64],
-        stage: Stages,
-        weather: bool,
+        marks: Marks,
     ) -> Assignment {
+        let Marks { stage, weather } = marks;
         let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()

@@ -15,11 +15,11 @@ use super::params::Params;
 use crate::search::{form_slices, tokens};
 
 /// Concepts of the concept table that name the weather itself, in all their forms.
-pub(super) const WEATHER: &[&str] = &["snow", "rain", "weather"];
+pub const WEATHER: &[&str] = &["snow", "rain", "weather"];
 
 /// Forms of other concepts that name the weather: the cold spell's nouns, not `קר` and
 /// `חם` (a hot meal for a cold day is a recipe), nor heat's `חום` (a fever).
-const WEATHER_FORMS: &[&str] = &[
+pub const WEATHER_FORMS: &[&str] = &[
     "קור",
     "כפור",
     "קפוא",
