@@ -19,6 +19,9 @@ use super::features::{Feature, Kind};
 use super::online::{hours, Clusterer};
 use super::params::Params;
 
+/// An incident cluster this many times [`Params::aftermath_size`] is the day's incident.
+const LARGE: u32 = 2;
+
 /// Concepts of an incident's aftermath.
 const AFTERMATH: &[&str] = &["funeral", "mourning"];
 
@@ -113,9 +116,15 @@ impl Clusterer<'_> {
         if incident.is_empty() {
             return None;
         }
-        let mut ids = self.clusters_holding(v.iter().map(|(f, _)| f));
-        ids.retain(|c| *c != target);
+        let mut ids: Vec<i64> = self
+            .clusters
+            .keys()
+            .copied()
+            .filter(|c| *c != target)
+            .collect();
+        ids.sort_unstable();
         let mut best: Option<(f32, i64)> = None;
+        let mut large: Vec<i64> = Vec::new();
         for id in ids {
             let Some(c) = self.clusters.get(&id) else {
                 continue;
@@ -134,9 +143,6 @@ impl Clusterer<'_> {
                 })
                 .map(|(_, w, _)| *w)
                 .sum();
-            if shared <= 0.0 {
-                continue;
-            }
             let naming = c
                 .members
                 .iter()
@@ -149,11 +155,20 @@ impl Clusterer<'_> {
             if (naming as f32) < p.aftermath_share * c.size as f32 {
                 continue;
             }
+            if c.size >= LARGE * p.aftermath_size {
+                large.push(id);
+            }
+            if shared <= 0.0 {
+                continue;
+            }
             if best.is_none_or(|(s, b)| shared > s || (shared == s && id < b)) {
                 best = Some((shared, id));
             }
         }
-        best.map(|(_, id)| id)
+        best.map(|(_, id)| id).or(match large[..] {
+            [one] => Some(one),
+            _ => None,
+        })
     }
 }
 
