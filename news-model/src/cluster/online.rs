@@ -51,12 +51,12 @@ use super::outlets::{add_outlet, count_words, headline_words, WindowWords, WordC
 use super::params::Params;
 use super::phases::PhaseConcepts;
 use super::scoring::Scored;
-use super::stages::{conflict, stage_of, Stages};
+use super::stages::{conflict, stage_of_words, Stages};
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
 use super::succession::Sequences;
-use super::weather::names_weather;
+use super::weather::WeatherConcepts;
 
 /// An article of an open cluster, as the edited-headline rule compares it.
 #[derive(Debug, Clone, PartialEq)]
@@ -208,6 +208,8 @@ pub struct Clusterer<'c> {
     pub(super) lexicons: Lexicons<'c>,
     /// The concepts of an incident and of its aftermath ([`super::phases`]).
     pub(super) phases: PhaseConcepts,
+    /// The weather concepts ([`super::weather`]).
+    pub(super) weather: WeatherConcepts,
     pub(super) params: Params,
     pub(super) ids: HashMap<Feature, u32>,
     pub(super) kinds: Vec<Kind>,
@@ -251,6 +253,7 @@ impl<'c> Clusterer<'c> {
     pub fn with_lexicons(lexicons: Lexicons<'c>, params: Params) -> Clusterer<'c> {
         Clusterer {
             phases: PhaseConcepts::new(lexicons.concepts),
+            weather: WeatherConcepts::new(lexicons.concepts),
             lexicons,
             params,
             ids: HashMap::new(),
@@ -424,12 +427,17 @@ impl<'c> Clusterer<'c> {
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
         let words = headline_words(headline);
+        let tokens = if self.params.stages || self.params.weather {
+            crate::search::tokens(headline)
+        } else {
+            Vec::new()
+        };
         let stage = if self.params.stages {
-            stage_of(headline)
+            stage_of_words(&tokens, headline.contains('%'))
         } else {
             0
         };
-        let weather = self.params.weather && names_weather(self.lexicons.concepts, headline);
+        let weather = self.params.weather && self.weather.named_by(self.lexicons.concepts, &tokens);
         self.add_marked(id, at, source, raw, &words, Marks { stage, weather })
     }
 

@@ -122,10 +122,14 @@ static CUE_WORDS: LazyLock<CueWords> = LazyLock::new(|| {
 /// voting is a turnout figure, unless the headline names another stage (`0% מהקולות
 /// נספרו`: the count).
 pub fn stage_of(headline: &str) -> Stages {
+    stage_of_words(&tokens(headline), headline.contains('%'))
+}
+
+/// [`stage_of`] for a headline read into search tokens already; `percent`: it holds a `%`.
+pub(super) fn stage_of_words(words: &[String], percent: bool) -> Stages {
     let cues = &*CUE_WORDS;
     // Every reading of a word's prefix letters (`ובקלפיות`: `בקלפיות`, `קלפיות`): the cue
     // lists are short and exact.
-    let words = tokens(headline);
     let has = |set: &HashSet<String>| {
         words
             .iter()
@@ -139,7 +143,7 @@ pub fn stage_of(headline: &str) -> Stages {
         .iter()
         .filter(|(_, set)| has(set))
         .fold(0, |s, (stage, _)| s | stage);
-    if named == 0 && headline.contains('%') {
+    if named == 0 && percent {
         named = TURNOUT;
     }
     if named.count_ones() == 1 {

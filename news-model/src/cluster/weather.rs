@@ -42,11 +42,29 @@ pub const WEATHER_FORMS: &[&str] = &[
 /// True when a headline names the weather itself ([`WEATHER`], [`WEATHER_FORMS`]). The
 /// headline only: a summary mentions the winter's cold or rain in passing.
 pub fn names_weather(concepts: &Concepts, headline: &str) -> bool {
-    let ids: Vec<u32> = WEATHER.iter().filter_map(|n| concepts.id(n)).collect();
-    tokens(headline).iter().any(|t| {
-        concepts.of(t).is_some_and(|id| ids.contains(&id))
-            || form_slices(t).any(|f| WEATHER_FORMS.contains(&f))
-    })
+    WeatherConcepts::new(concepts).named_by(concepts, &tokens(headline))
+}
+
+/// The ids of the [`WEATHER`] concepts in a concept table, looked up once.
+#[derive(Debug, Clone, Default)]
+pub(super) struct WeatherConcepts {
+    ids: Vec<u32>,
+}
+
+impl WeatherConcepts {
+    pub(super) fn new(concepts: &Concepts) -> WeatherConcepts {
+        WeatherConcepts {
+            ids: WEATHER.iter().filter_map(|n| concepts.id(n)).collect(),
+        }
+    }
+
+    /// True when the search tokens of a headline name the weather.
+    pub(super) fn named_by(&self, concepts: &Concepts, words: &[String]) -> bool {
+        words.iter().any(|t| {
+            concepts.of(t).is_some_and(|id| self.ids.contains(&id))
+                || form_slices(t).any(|f| WEATHER_FORMS.contains(&f))
+        })
+    }
 }
 
 impl Clusterer<'_> {
