@@ -494,9 +494,24 @@ impl<'c> Clusterer<'c> {
                 .is_none_or(|c| !conflict(stage, c.stages))
         });
         let p = self.params;
+        // A stage's report follows its outlet's earlier headline only into that stage: where
+        // a cluster of its stage is open, an outlet's lead moving to the stage is a new story.
+        let stage_open = stage != 0
+            && scored.iter().any(|s| {
+                self.clusters
+                    .get(&s.id)
+                    .is_some_and(|c| c.stages & stage != 0)
+            });
         let edited = scored
             .iter()
             .filter(|s| s.edit >= p.edit_threshold || s.follows)
+            .filter(|s| {
+                !stage_open
+                    || self
+                        .clusters
+                        .get(&s.id)
+                        .is_some_and(|c| c.stages & stage != 0)
+            })
             .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
         let passing = scored.iter().filter(|s| {
             let bar = if s.anchored {

@@ -16,7 +16,7 @@
 //! use lashon_news::cluster::stages::{conflict, stage_of};
 //!
 //! let opening = stage_of("הקלפיות נפתחו ברחבי הארץ");
-//! let turnout = stage_of("שיעור ההצבעה עד 10:00: 14.2%");
+//! let turnout = stage_of("אחוז ההצבעה עד 10:00: 14.2%");
 //! assert!(conflict(opening, turnout));
 //! assert_eq!(stage_of("הכנסת אישרה את התקציב בקריאה ראשונה"), 0);
 //! ```
