@@ -106,11 +106,11 @@ impl Clusterer<'_> {
                     }
                 })
             })
-            .chain(lone.iter().copied().filter(|o| {
-                self.clusters
-                    .get(o)
-                    .is_none_or(|c| !conflict(t.stages, c.stages))
-            }))
+            .chain(
+                lone.iter()
+                    .copied()
+                    .filter(|o| !self.stage_conflict(*o, t.stages)),
+            )
             .collect();
         if agreeing.is_empty() {
             return (target, Vec::new());

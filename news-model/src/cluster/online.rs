@@ -51,7 +51,7 @@ use super::outlets::{add_outlet, count_words, headline_words, WindowWords, WordC
 use super::params::Params;
 use super::phases::PhaseConcepts;
 use super::scoring::Scored;
-use super::stages::{conflict, stage_of_words, Stages};
+use super::stages::{stage_of_words, Stages};
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
@@ -488,30 +488,15 @@ impl<'c> Clusterer<'c> {
         self.count_article(&v);
 
         let mut scored = self.candidates(&v, at, source);
-        scored.retain(|s| {
-            self.clusters
-                .get(&s.id)
-                .is_none_or(|c| !conflict(stage, c.stages))
-        });
+        scored.retain(|s| !self.stage_conflict(s.id, stage));
         let p = self.params;
         // A stage's report follows its outlet's earlier headline only into that stage: where
         // a cluster of its stage is open, an outlet's lead moving to the stage is a new story.
-        let stage_open = stage != 0
-            && scored.iter().any(|s| {
-                self.clusters
-                    .get(&s.id)
-                    .is_some_and(|c| c.stages & stage != 0)
-            });
+        let stage_open = scored.iter().any(|s| self.holds_stage(s.id, stage));
         let edited = scored
             .iter()
             .filter(|s| s.edit >= p.edit_threshold || s.follows)
-            .filter(|s| {
-                !stage_open
-                    || self
-                        .clusters
-                        .get(&s.id)
-                        .is_some_and(|c| c.stages & stage != 0)
-            })
+            .filter(|s| !stage_open || self.holds_stage(s.id, stage))
             .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
         let passing = scored.iter().filter(|s| {
             let bar = if s.anchored {
@@ -521,13 +506,7 @@ impl<'c> Clusterer<'c> {
             };
             s.score >= p.bar_to_join(bar, s.size)
         });
-        let of_stage = |s: &&Scored| {
-            stage != 0
-                && self
-                    .clusters
-                    .get(&s.id)
-                    .is_some_and(|c| c.stages & stage != 0)
-        };
+        let of_stage = |s: &&Scored| self.holds_stage(s.id, stage);
         let by_score = |a: &&Scored, b: &&Scored| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id));
         // A stage's report goes to the cluster of its stage when one matches at all.
         let best = passing

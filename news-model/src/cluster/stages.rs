@@ -32,6 +32,7 @@
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+use super::online::Clusterer;
 use crate::search::{form_slices, tokens};
 
 /// A stage's bit in a cluster's set of stages.
@@ -166,6 +167,24 @@ pub(super) fn known(stages: Stages) -> bool {
 /// common: different stories of the day.
 pub fn conflict(a: Stages, b: Stages) -> bool {
     a != 0 && b != 0 && a & b == 0
+}
+
+impl Clusterer<'_> {
+    /// True when open cluster `id` holds a report of `stage` (never for stage 0).
+    pub(super) fn holds_stage(&self, id: i64, stage: Stages) -> bool {
+        stage != 0
+            && self
+                .clusters
+                .get(&id)
+                .is_some_and(|c| c.stages & stage != 0)
+    }
+
+    /// True when open cluster `id` names stages and none of `stages` ([`conflict`]).
+    pub(super) fn stage_conflict(&self, id: i64, stages: Stages) -> bool {
+        self.clusters
+            .get(&id)
+            .is_some_and(|c| conflict(stages, c.stages))
+    }
 }
 
 #[cfg(test)]
