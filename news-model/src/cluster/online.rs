@@ -47,7 +47,7 @@ use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
-use super::outlets::{add_outlet, count_words, headline_words, WindowWords, WordCounts};
+use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords, WordCounts};
 use super::params::Params;
 use super::phases::PhaseConcepts;
 use super::scoring::Scored;
@@ -426,12 +426,9 @@ impl<'c> Clusterer<'c> {
         headline: &str,
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
-        let words = headline_words(headline);
-        let tokens = if self.params.stages || self.params.weather {
-            crate::search::tokens(headline)
-        } else {
-            Vec::new()
-        };
+        // Read once: its plain words, its stage and its weather come from the same tokens.
+        let tokens = crate::search::tokens(headline);
+        let words = headline_words_of(&tokens);
         let stage = if self.params.stages {
             stage_of_words(&tokens, headline.contains('%'))
         } else {
@@ -447,9 +444,9 @@ impl<'c> Clusterer<'c> {
         extract_with(headline, summary, &self.lexicons, &self.params.weights)
     }
 
-    /// [`Clusterer::add_with_features`] with the headline's plain words ([`headline_words`])
-    /// in place of the headline, which the rule for other outlets' tellings of an event
-    /// compares ([`super::outlets`]). Without the headline, the article names no stage of
+    /// [`Clusterer::add_with_features`] with the headline's plain words
+    /// ([`super::outlets::headline_words`]) in place of the headline, which the rule for
+    /// other outlets' tellings of an event compares ([`super::outlets`]). Without the headline, the article names no stage of
     /// a scheduled event ([`super::stages`]).
     pub fn add_features(
         &mut self,

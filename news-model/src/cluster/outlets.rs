@@ -47,9 +47,14 @@ pub fn plain_words(headline: &str) -> Vec<String> {
 }
 
 /// Calls `each` with every plain word of `headline` ([`plain_words`]), repeats included.
-fn for_plain_word(headline: &str, mut each: impl FnMut(&str)) {
+fn for_plain_word(headline: &str, each: impl FnMut(&str)) {
+    for_plain_token(&tokens(headline), each);
+}
+
+/// [`for_plain_word`] over a headline's search tokens.
+fn for_plain_token(tokens: &[String], mut each: impl FnMut(&str)) {
     let prefix = |c: &char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
-    for word in tokens(headline) {
+    for word in tokens {
         if word.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
@@ -58,7 +63,7 @@ fn for_plain_word(headline: &str, mut each: impl FnMut(&str)) {
         match chars.next().filter(prefix) {
             Some(_) if letters > 3 => each(chars.as_str()),
             // Two letters or more: a stripped word has three.
-            _ if letters >= 2 => each(&word),
+            _ if letters >= 2 => each(word),
             _ => {}
         }
     }
@@ -68,8 +73,14 @@ fn for_plain_word(headline: &str, mut each: impl FnMut(&str)) {
 /// 64-bit FNV-1a hash (a fixed function, so a saved clusterer's words meet a new article's
 /// in any later version), sorted, each once.
 pub fn headline_words(headline: &str) -> Vec<u64> {
+    headline_words_of(&tokens(headline))
+}
+
+/// [`headline_words`] of a headline read into search tokens already
+/// ([`crate::search::tokens`]): the clusterer reads other marks from the same tokens.
+pub(super) fn headline_words_of(tokens: &[String]) -> Vec<u64> {
     let mut v: Vec<u64> = Vec::new();
-    for_plain_word(headline, |w| {
+    for_plain_token(tokens, |w| {
         let mut h = FnvHasher::default();
         h.write(w.as_bytes());
         v.push(h.finish());

@@ -190,8 +190,9 @@ impl Clusterer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster::eval::{cluster_stream, test_stream};
     use crate::cluster::{Clusterer, Concepts, Params};
-    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use chrono::{DateTime, TimeZone, Utc};
 
     /// An election morning written for this test: three outlets report the polls opening,
     /// then the turnout. Returns the clusters of the opening reports and of the turnout's.
@@ -218,24 +219,7 @@ mod tests {
             ..Params::default()
         };
         let mut c = Clusterer::new(Concepts::builtin(), p);
-        let mut into = std::collections::HashMap::new();
-        let mut got = Vec::new();
-        for (i, (minutes, outlet, headline)) in reports.iter().enumerate() {
-            let at = t0 + Duration::minutes(*minutes);
-            c.evict(at);
-            let a = c.add_article(i as i64, at, outlet, headline, "");
-            for m in a.merged {
-                into.insert(m, a.cluster);
-            }
-            got.push(a.cluster);
-        }
-        let last = |mut id: i64| {
-            while let Some(next) = into.get(&id) {
-                id = *next;
-            }
-            id
-        };
-        let got: Vec<i64> = got.into_iter().map(last).collect();
+        let got = cluster_stream(&test_stream(t0, &reports), &mut c);
         (got[..3].to_vec(), got[3..].to_vec())
     }
 

@@ -100,8 +100,9 @@ impl Clusterer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cluster::eval::{cluster_stream, test_stream};
     use crate::cluster::{Concepts, Params};
-    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use chrono::{DateTime, TimeZone, Utc};
 
     /// A snowy day written for this test: outlets report it from different angles, in
     /// headlines that share a weather word and little else. Returns each article's final
@@ -120,25 +121,7 @@ mod tests {
             ..Params::default()
         };
         let mut c = Clusterer::new(Concepts::builtin(), p);
-        let mut into = std::collections::HashMap::new();
-        let mut got = Vec::new();
-        for (i, (minutes, outlet, headline)) in reports.iter().enumerate() {
-            let at = t0 + Duration::minutes(*minutes);
-            c.evict(at);
-            let a = c.add_article(i as i64, at, outlet, headline, "");
-            for m in a.merged {
-                into.insert(m, a.cluster);
-            }
-            got.push(a.cluster);
-        }
-        got.into_iter()
-            .map(|mut id| {
-                while let Some(next) = into.get(&id) {
-                    id = *next;
-                }
-                id
-            })
-            .collect()
+        cluster_stream(&test_stream(t0, &reports), &mut c)
     }
 
     #[test]

@@ -37,5 +37,7 @@ pub use gold::{read_gold, GoldArticle, GoldError};
 pub use report::{
     evaluate, Evaluation, Figures, Mistake, Part, Shown, WindowFigures, WINDOW_GAP_HOURS,
 };
+#[cfg(test)]
+pub(crate) use run::test_stream;
 pub use run::{cluster_stream, windows};
 pub use scores::{bcubed, pairwise, Scores};

@@ -58,3 +58,25 @@ pub fn windows(articles: &[GoldArticle], gap: Duration) -> Vec<Vec<usize>> {
     }
     out
 }
+
+/// Headlines written for a test, `(minutes after t0, outlet, headline)`, as gold articles
+/// with no story: what [`cluster_stream`] takes.
+#[cfg(test)]
+pub(crate) fn test_stream(
+    t0: chrono::DateTime<Utc>,
+    items: &[(i64, &str, &str)],
+) -> Vec<GoldArticle> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, (minutes, outlet, headline))| GoldArticle {
+            id: i.to_string(),
+            source: outlet.to_string(),
+            published_at: (t0 + Duration::minutes(*minutes)).fixed_offset(),
+            headline: headline.to_string(),
+            summary: String::new(),
+            language: None,
+            story: None,
+        })
+        .collect()
+}
