@@ -86,7 +86,8 @@ struct SavedMember {
     /// The headline's plain words ([`super::outlets::headline_words`]).
     #[serde(default)]
     words: Vec<u64>,
-    /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
+    /// The stage of a scheduled event it names, or that it is about voting and names none
+    /// ([`super::stages`]; 0: not about voting).
     #[serde(default, skip_serializing_if = "is_zero")]
     stage: u8,
     /// It names the weather ([`super::weather`]).
