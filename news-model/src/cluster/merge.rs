@@ -17,7 +17,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::online::{hours, Cluster, Clusterer};
+use super::online::{hours, Clusterer};
+use super::open_cluster::Cluster;
 use super::params::Params;
 use super::stages::conflict;
 

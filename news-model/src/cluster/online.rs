@@ -47,140 +47,16 @@ use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
 use super::features::{extract_with, Feature, Kind, Lexicons};
-use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords, WordCounts};
+use super::open_cluster::{Cluster, Member};
+use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords};
 use super::params::Params;
 use super::phases::PhaseConcepts;
-use super::scoring::Scored;
 use super::stages::{stage_of_words, Stages};
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
 use super::succession::Sequences;
 use super::weather::WeatherConcepts;
-
-/// An article of an open cluster, as the edited-headline rule compares it.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Member {
-    pub(super) source: String,
-    pub(super) at: DateTime<Utc>,
-    /// `(feature id, weight)`, by feature id.
-    pub(super) features: Vec<(u32, f32)>,
-    /// The headline's plain words ([`super::outlets::headline_words`]), sorted.
-    pub(super) words: Vec<u64>,
-    /// The stage of a scheduled event the headline names ([`super::stages`]; 0: none).
-    pub(super) stage: Stages,
-    /// The headline names the weather ([`super::weather`]).
-    pub(super) weather: bool,
-}
-
-#[derive(Debug, Clone)]
-pub(super) struct Cluster {
-    /// The sum of the members' features, `(feature id, weight)` by feature id: a sorted list
-    /// rather than an ordered map, as it is walked far more often than it grows (every
-    /// article is compared with every candidate's sum, side by side).
-    pub(super) sum: Vec<(u32, f32)>,
-    /// How many members hold the feature of `sum[i]` (the cluster's core: [`super::merge`]).
-    pub(super) held: Vec<u32>,
-    /// Squared norm of `sum`, computed in feature order.
-    pub(super) norm2: f64,
-    pub(super) first_at: DateTime<Utc>,
-    pub(super) last_at: DateTime<Utc>,
-    pub(super) size: u32,
-    pub(super) members: Vec<Member>,
-    /// The members' plain headline words ([`super::outlets`]): `(word hash, members)`, by hash.
-    pub(super) words: WordCounts,
-    /// The members' outlets, sorted, each once (an unknown outlet as the empty key).
-    pub(super) outlets: Vec<String>,
-    /// The stages its members name ([`super::stages`]).
-    pub(super) stages: Stages,
-}
-
-impl Cluster {
-    fn new(at: DateTime<Utc>) -> Cluster {
-        Cluster {
-            sum: Vec::new(),
-            held: Vec::new(),
-            norm2: 0.0,
-            first_at: at,
-            last_at: at,
-            size: 0,
-            members: Vec::new(),
-            words: Vec::new(),
-            outlets: Vec::new(),
-            stages: 0,
-        }
-    }
-
-    /// Hours from the cluster's time span to `at` (zero inside it).
-    pub(super) fn distance(&self, at: DateTime<Utc>) -> f32 {
-        if at < self.first_at {
-            hours(self.first_at, at)
-        } else {
-            hours(at, self.last_at).max(0.0)
-        }
-    }
-
-    /// Hours the cluster would span with an article at `at`.
-    pub(super) fn span_with(&self, at: DateTime<Utc>) -> f32 {
-        hours(self.last_at.max(at), self.first_at.min(at))
-    }
-
-    pub(super) fn renorm(&mut self) {
-        self.norm2 = self.sum.iter().map(|(_, w)| f64::from(*w).powi(2)).sum();
-    }
-
-    fn add(&mut self, v: &[(u32, f32)]) {
-        self.add_held(v.iter().map(|(f, w)| (*f, *w, 1)));
-    }
-
-    /// Adds `(feature, weight, members holding it)` entries sorted by feature (an article, or
-    /// a cluster merged into this one), walking both lists once; an entry new to the cluster
-    /// starts from its own weight, as `0.0 + w` would.
-    pub(super) fn add_held(&mut self, v: impl Iterator<Item = (u32, f32, u32)>) {
-        let (old_sum, old_held) = (
-            std::mem::take(&mut self.sum),
-            std::mem::take(&mut self.held),
-        );
-        let (lower, _) = v.size_hint();
-        self.sum.reserve(old_sum.len() + lower);
-        self.held.reserve(old_sum.len() + lower);
-        let mut old = old_sum.into_iter().zip(old_held).peekable();
-        for (f, w, n) in v {
-            while let Some(((g, x), m)) = old.next_if(|((g, _), _)| *g < f) {
-                self.sum.push((g, x));
-                self.held.push(m);
-            }
-            match old.next_if(|((g, _), _)| *g == f) {
-                Some(((_, x), m)) => {
-                    self.sum.push((f, x + w));
-                    self.held.push(m + n);
-                }
-                None => {
-                    self.sum.push((f, w));
-                    self.held.push(n);
-                }
-            }
-        }
-        for ((g, x), m) in old {
-            self.sum.push((g, x));
-            self.held.push(m);
-        }
-        self.renorm();
-    }
-
-    /// The counts of `held` from the members (after a restore); a member's feature the sum
-    /// does not have is not counted.
-    pub(super) fn recount(&mut self) {
-        self.held = vec![0; self.sum.len()];
-        for m in &self.members {
-            for (f, _) in &m.features {
-                if let Ok(i) = self.sum.binary_search_by_key(f, |(g, _)| *g) {
-                    self.held[i] += 1;
-                }
-            }
-        }
-    }
-}
 
 /// What a headline says of its event beyond its features, read from its text.
 #[derive(Debug, Clone, Copy, Default)]
@@ -484,42 +360,9 @@ impl<'c> Clusterer<'c> {
         self.advance_clock(at);
         self.count_article(&v);
 
-        let mut scored = self.candidates(&v, at, source);
-        scored.retain(|s| !self.stage_conflict(s.id, stage));
-        let p = self.params;
-        // A stage's report follows its outlet's earlier headline only into that stage: where
-        // a cluster of its stage is open, an outlet's lead moving to the stage is a new story.
-        let stage_open = scored.iter().any(|s| self.holds_stage(s.id, stage));
-        let edited = scored
-            .iter()
-            .filter(|s| s.edit >= p.edit_threshold || s.follows)
-            .filter(|s| !stage_open || self.holds_stage(s.id, stage))
-            .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
-        let passing = scored.iter().filter(|s| {
-            let bar = if s.anchored {
-                p.anchor_threshold.min(p.threshold)
-            } else {
-                p.threshold
-            };
-            s.score >= p.bar_to_join(bar, s.size)
-        });
-        let of_stage = |s: &&Scored| self.holds_stage(s.id, stage);
-        let by_score = |a: &&Scored, b: &&Scored| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id));
-        // A stage's report goes to the cluster of its stage when one matches at all.
-        let best = passing
-            .clone()
-            .filter(of_stage)
-            .max_by(by_score)
-            .or_else(|| passing.max_by(by_score));
-        // An outlet's own earlier article wins over the centroids, unless another cluster
-        // matches better: then what the two articles of the outlet share is its recurring
-        // section tag (`ישראל בוחרת | משדר מיוחד`), not the event.
-        let pick = match (edited, best) {
-            (Some(e), Some(b)) if b.id != e.id && b.score > e.score => Some(b),
-            (e, b) => e.or(b),
-        };
+        let pick = self.choose(&v, at, source, stage);
         let (target, opened) = match pick {
-            Some(s) => (s.id, false),
+            Some(target) => (target, false),
             None => {
                 self.clusters.insert(id, Cluster::new(at));
                 (id, true)
@@ -598,35 +441,6 @@ mod tests {
 
     fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
-    }
-
-    #[test]
-    fn a_clusters_sum_and_counts_stay_sorted_as_articles_and_clusters_are_added() {
-        let mut c = Cluster::new(t0());
-        c.add(&[(3, 1.0), (7, 2.0)]);
-        c.add(&[(1, 0.5), (7, 1.0), (9, 4.0)]);
-        assert_eq!(c.sum, vec![(1, 0.5), (3, 1.0), (7, 3.0), (9, 4.0)]);
-        assert_eq!(c.held, vec![1, 1, 2, 1]);
-        // A cluster merged in brings its own counts.
-        c.add_held([(0, 1.0, 2), (7, 0.5, 3), (12, 1.0, 1)].into_iter());
-        assert_eq!(
-            c.sum,
-            vec![(0, 1.0), (1, 0.5), (3, 1.0), (7, 3.5), (9, 4.0), (12, 1.0)]
-        );
-        assert_eq!(c.held, vec![2, 1, 1, 5, 1, 1]);
-        assert!((c.norm2 - (1.0 + 0.25 + 1.0 + 12.25 + 16.0 + 1.0)).abs() < 1e-9);
-        // Counted again from members (after a restore): a member's feature the sum lacks
-        // is not counted.
-        c.members = vec![Member {
-            source: String::new(),
-            at: t0(),
-            features: vec![(3, 1.0), (5, 1.0), (7, 1.0)],
-            words: Vec::new(),
-            stage: 0,
-            weather: false,
-        }];
-        c.recount();
-        assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);
     }
 
     #[test]
@@ -729,91 +543,6 @@ mod tests {
             "",
         );
         assert!(!third.opened, "{third:?}");
-    }
-
-    #[test]
-    fn an_outlets_edited_headline_joins_its_own_article() {
-        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
-        let first = c.add_article(
-            1,
-            t0(),
-            "mako",
-            "הגזרה הצפונית מתחממת: קרב על מעבר קוניטרה",
-            "",
-        );
-        // Another outlet, another event with one word in common.
-        let other = c.add_article(
-            2,
-            t0() + Duration::minutes(20),
-            "ynet",
-            "קרב על הכותרות במליאה",
-            "",
-        );
-        let edited = c.add_article(
-            3,
-            t0() + Duration::minutes(40),
-            "mako",
-            "הגזרה הצפונית מתחממת: פגזים בגולן, אזרחים מפונים",
-            "",
-        );
-        assert_ne!(other.cluster, first.cluster);
-        assert_eq!(edited.cluster, first.cluster);
-    }
-
-    #[test]
-    fn an_outlets_headline_goes_where_it_matches_best_even_when_it_looks_like_its_own_edit() {
-        // Turnout reports; one outlet's headline under its election-day tag joins them on
-        // the turnout figure.
-        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
-        let at = |m: i64| t0() + Duration::minutes(m);
-        let turnout = c.add_article(
-            1,
-            at(0),
-            "ynet",
-            "שיעור ההצבעה בבחירות: 45.2% עד השעה שש",
-            "",
-        );
-        c.add_article(
-            2,
-            at(10),
-            "walla",
-            "45.2% הצביעו עד השעה שש, שיעור ההצבעה גבוה",
-            "",
-        );
-        let tagged = c.add_article(
-            3,
-            at(20),
-            "mako",
-            "ישראל בוחרת: שיעור ההצבעה 45.2% עד השעה שש, נתניהו והרצוג בקרב צמוד",
-            "",
-        );
-        // The exit polls, hours later.
-        let polls = c.add_article(
-            4,
-            at(240),
-            "haaretz",
-            "המדגמים: קרב צמוד בין נתניהו להרצוג",
-            "",
-        );
-        c.add_article(
-            5,
-            at(245),
-            "israelhayom",
-            "מדגמי הטלוויזיה: קרב צמוד בין נתניהו להרצוג",
-            "",
-        );
-        // The outlet's next headline under the same tag is about the polls, and so like its
-        // own earlier one (cosine 0.85) but more like the polls' cluster.
-        let next = c.add_article(
-            6,
-            at(250),
-            "mako",
-            "ישראל בוחרת: נתניהו והרצוג בקרב צמוד במדגמים, שיעור ההצבעה 45.2%",
-            "",
-        );
-        assert_eq!(tagged.cluster, turnout.cluster);
-        assert_ne!(polls.cluster, turnout.cluster);
-        assert_eq!(next.cluster, polls.cluster);
     }
 
     #[test]

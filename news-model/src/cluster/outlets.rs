@@ -25,7 +25,8 @@ use chrono::Duration;
 use fnv::FnvHasher;
 use foldhash::{HashMap, HashMapExt};
 
-use super::online::{Cluster, Clusterer};
+use super::online::Clusterer;
+use super::open_cluster::Cluster;
 use super::params::Params;
 use crate::search::tokens;
 

@@ -6,7 +6,8 @@
 use chrono::{DateTime, Utc};
 
 use super::features::Kind;
-use super::online::{hours, Cluster, Clusterer};
+use super::online::{hours, Clusterer};
+use super::open_cluster::Cluster;
 use super::succession::Sequences;
 
 /// A candidate cluster for an article.

@@ -25,7 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use super::concepts::Concepts;
 use super::features::{Feature, Kind, Lexicons};
-use super::online::{Cluster, Clusterer, Member};
+use super::online::Clusterer;
+use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, WindowWords, WordCounts};
 use super::params::Params;
 use super::succession::Sequence;

@@ -10,7 +10,8 @@
 
 use foldhash::HashMap;
 
-use super::online::{Cluster, Clusterer};
+use super::online::Clusterer;
+use super::open_cluster::Cluster;
 
 /// The squared norms of open clusters with the stream's scale, in fixed point
 /// ([`NORM_ONE`] is 1.0), kept until the cluster changes or [`scale_docs`] moves; a

@@ -26,7 +26,8 @@ use std::collections::VecDeque;
 use chrono::{DateTime, Utc};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-use super::online::{hours, Cluster};
+use super::online::hours;
+use super::open_cluster::Cluster;
 use super::params::Params;
 use super::sorted::shared;
 

@@ -16,7 +16,8 @@
 //! reading the snowstorm weekend's splits: not a blind figure.
 
 use super::concepts::Concepts;
-use super::online::{hours, Cluster, Clusterer};
+use super::online::{hours, Clusterer};
+use super::open_cluster::Cluster;
 use super::params::Params;
 use crate::search::{form_slices, tokens};
 

@@ -1,0 +1,154 @@
+//! Where an article goes: the join decision over its scored candidates
+//! ([`Clusterer::candidates`]). The best cluster that passes the bar for its size and
+//! evidence wins, a stage's report preferring its stage's cluster; an outlet's edited or
+//! following headline goes to its own earlier article's cluster, unless another cluster
+//! matches it better (then the outlet's two headlines share its section tag, not the event).
+
+use chrono::{DateTime, Utc};
+
+use super::online::Clusterer;
+use super::scoring::Scored;
+use super::stages::Stages;
+
+impl Clusterer<'_> {
+    /// The open cluster article `v` (published `at` by `source`, naming `stage`) joins, or
+    /// `None`: it opens a new one.
+    pub(super) fn choose(
+        &self,
+        v: &[(u32, f32)],
+        at: DateTime<Utc>,
+        source: &str,
+        stage: Stages,
+    ) -> Option<i64> {
+        let mut scored = self.candidates(v, at, source);
+        scored.retain(|s| !self.stage_conflict(s.id, stage));
+        let p = self.params;
+        // A stage's report follows its outlet's earlier headline only into that stage: where
+        // a cluster of its stage is open, an outlet's lead moving to the stage is a new story.
+        let stage_open = scored.iter().any(|s| self.holds_stage(s.id, stage));
+        let edited = scored
+            .iter()
+            .filter(|s| s.edit >= p.edit_threshold || s.follows)
+            .filter(|s| !stage_open || self.holds_stage(s.id, stage))
+            .max_by(|a, b| a.edit.total_cmp(&b.edit).then(b.id.cmp(&a.id)));
+        let passing = scored.iter().filter(|s| {
+            let bar = if s.anchored {
+                p.anchor_threshold.min(p.threshold)
+            } else {
+                p.threshold
+            };
+            s.score >= p.bar_to_join(bar, s.size)
+        });
+        let of_stage = |s: &&Scored| self.holds_stage(s.id, stage);
+        let by_score = |a: &&Scored, b: &&Scored| a.score.total_cmp(&b.score).then(b.id.cmp(&a.id));
+        // A stage's report goes to the cluster of its stage when one matches at all.
+        let best = passing
+            .clone()
+            .filter(of_stage)
+            .max_by(by_score)
+            .or_else(|| passing.max_by(by_score));
+        // An outlet's own earlier article wins over the centroids, unless another cluster
+        // matches better: then what the two articles of the outlet share is its recurring
+        // section tag (`ישראל בוחרת | משדר מיוחד`), not the event.
+        let pick = match (edited, best) {
+            (Some(e), Some(b)) if b.id != e.id && b.score > e.score => Some(b),
+            (e, b) => e.or(b),
+        };
+        pick.map(|s| s.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cluster::{Clusterer, Concepts, Params};
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn an_outlets_edited_headline_joins_its_own_article() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let first = c.add_article(
+            1,
+            t0(),
+            "mako",
+            "הגזרה הצפונית מתחממת: קרב על מעבר קוניטרה",
+            "",
+        );
+        // Another outlet, another event with one word in common.
+        let other = c.add_article(
+            2,
+            t0() + Duration::minutes(20),
+            "ynet",
+            "קרב על הכותרות במליאה",
+            "",
+        );
+        let edited = c.add_article(
+            3,
+            t0() + Duration::minutes(40),
+            "mako",
+            "הגזרה הצפונית מתחממת: פגזים בגולן, אזרחים מפונים",
+            "",
+        );
+        assert_ne!(other.cluster, first.cluster);
+        assert_eq!(edited.cluster, first.cluster);
+    }
+
+    #[test]
+    fn an_outlets_headline_goes_where_it_matches_best_even_when_it_looks_like_its_own_edit() {
+        // Turnout reports; one outlet's headline under its election-day tag joins them on
+        // the turnout figure.
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let at = |m: i64| t0() + Duration::minutes(m);
+        let turnout = c.add_article(
+            1,
+            at(0),
+            "ynet",
+            "שיעור ההצבעה בבחירות: 45.2% עד השעה שש",
+            "",
+        );
+        c.add_article(
+            2,
+            at(10),
+            "walla",
+            "45.2% הצביעו עד השעה שש, שיעור ההצבעה גבוה",
+            "",
+        );
+        let tagged = c.add_article(
+            3,
+            at(20),
+            "mako",
+            "ישראל בוחרת: שיעור ההצבעה 45.2% עד השעה שש, נתניהו והרצוג בקרב צמוד",
+            "",
+        );
+        // The exit polls, hours later.
+        let polls = c.add_article(
+            4,
+            at(240),
+            "haaretz",
+            "המדגמים: קרב צמוד בין נתניהו להרצוג",
+            "",
+        );
+        c.add_article(
+            5,
+            at(245),
+            "israelhayom",
+            "מדגמי הטלוויזיה: קרב צמוד בין נתניהו להרצוג",
+            "",
+        );
+        // The outlet's next headline under the same tag is about the polls, and so like its
+        // own earlier one (cosine 0.85) but more like the polls' cluster.
+        let next = c.add_article(
+            6,
+            at(250),
+            "mako",
+            "ישראל בוחרת: נתניהו והרצוג בקרב צמוד במדגמים, שיעור ההצבעה 45.2%",
+            "",
+        );
+        assert_eq!(tagged.cluster, turnout.cluster);
+        assert_ne!(polls.cluster, turnout.cluster);
+        assert_eq!(next.cluster, polls.cluster);
+    }
+}
