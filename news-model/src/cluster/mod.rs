@@ -156,13 +156,12 @@
 //! What is missing is relatedness of meaning at the level of events.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`: a 100,000-article stream
-//! on one thread, newsrooms given, at most 57 clusters open): 24,330–24,730 articles/s in the
-//! first pass, 24,640–24,960 in criterion's sample (two runs; the commit before the sequence
-//! rule, run in turn with it, 24,730–24,750 and 25,030–25,060). End to end
-//! (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release binary on
-//! SQLite): one pass 5,440–5,450 articles/s (peak RSS 69 MB), crawls of 1,000 4,710–4,750
-//! articles/s (first crawl 162–167 ms, last 234–239 ms; peak RSS 31 MB); the commit before,
-//! in turn, 5,420–5,540 and 4,760–4,790. Bench figures of one 2-core
+//! on one thread, newsrooms given, at most 57 clusters open): 24,860–25,820 articles/s in the
+//! first pass, 24,670–26,050 in criterion's sample (two runs; `5709fff`, before voting that
+//! names no stage was held apart, run in turn with it, 24,710–25,270 and 24,950–25,320). End
+//! to end (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release
+//! binary on SQLite): one pass 5,670 articles/s (peak RSS 69 MB), crawls of 1,000 4,969
+//! articles/s (first crawl 145 ms, last 227 ms; peak RSS 31 MB). Bench figures of one 2-core
 //! machine, never asserted by a test; machines of the same kind have differed by twice that
 //! (the history is in `docs/clustering-studies.md`). Memory is bounded by the window: a
 //! cluster closes a day after its last article, a feature is forgotten after a month unseen,
