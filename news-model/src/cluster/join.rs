@@ -3,23 +3,42 @@
 //! evidence wins, a stage's report preferring its stage's cluster; an outlet's edited or
 //! following headline goes to its own earlier article's cluster, unless another cluster
 //! matches it better (then the outlet's two headlines share its section tag, not the event).
+//!
+//! An outlet's first telling of an event may name nothing of it (`הבית נחרב: "קיבלנו את
+//! החיים במתנה"`) and stay alone; its edit a quarter of an hour later names the event
+//! (`פגיעה ישירה בבית באשקלון: "קיבלנו את החיים במתנה"`) and matches the event's cluster,
+//! but follows its own earlier headline first. When the earlier headline is alone in its
+//! cluster and another cluster takes the edit at the bar of a story of two
+//! ([`Params::pair_threshold`]), the edit joins that cluster and its earlier telling comes
+//! along ([`Params::earlier_tellings`]): the two are one article's versions.
 
 use chrono::{DateTime, Utc};
 
 use super::online::Clusterer;
+#[cfg(doc)]
+use super::params::Params;
 use super::scoring::Scored;
 use super::stages::Stages;
 
+/// Where an article goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Choice {
+    /// The open cluster it joins; `None`: it opens one.
+    pub(super) cluster: Option<i64>,
+    /// Its outlet's earlier headline, alone in this cluster, that comes along into
+    /// `cluster` (the article's earlier telling).
+    pub(super) along: Option<i64>,
+}
+
 impl Clusterer<'_> {
-    /// The open cluster article `v` (published `at` by `source`, naming `stage`) joins, or
-    /// `None`: it opens a new one.
+    /// Where article `v` (published `at` by `source`, naming `stage`) goes.
     pub(super) fn choose(
         &self,
         v: &[(u32, f32)],
         at: DateTime<Utc>,
         source: &str,
         stage: Stages,
-    ) -> Option<i64> {
+    ) -> Choice {
         let mut scored = self.candidates(v, at, source);
         scored.retain(|s| !self.stage_conflict(s.id, stage));
         let p = self.params;
@@ -46,7 +65,7 @@ impl Clusterer<'_> {
             .clone()
             .filter(of_stage)
             .max_by(by_score)
-            .or_else(|| passing.max_by(by_score));
+            .or_else(|| passing.clone().max_by(by_score));
         // An outlet's own earlier article wins over the centroids, unless another cluster
         // matches better: then what the two articles of the outlet share is its recurring
         // section tag (`ישראל בוחרת | משדר מיוחד`), not the event.
@@ -54,17 +73,73 @@ impl Clusterer<'_> {
             (Some(e), Some(b)) if b.id != e.id && b.score > e.score => Some(b),
             (e, b) => e.or(b),
         };
-        pick.map(|s| s.id)
+        // The outlet's earlier telling, alone, comes along where the edit matches an event.
+        let lone_edit = edited
+            .filter(|e| p.earlier_tellings && e.size == 1 && pick.is_some_and(|k| k.id == e.id));
+        if let Some(e) = lone_edit {
+            let event = passing
+                .clone()
+                .filter(|s| s.id != e.id && s.score >= p.pair_threshold)
+                .max_by(by_score);
+            if let Some(event) = event {
+                return Choice {
+                    cluster: Some(event.id),
+                    along: Some(e.id),
+                };
+            }
+        }
+        Choice {
+            cluster: pick.map(|s| s.id),
+            along: None,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::cluster::eval::{cluster_stream, test_stream};
     use crate::cluster::{Clusterer, Concepts, Params};
     use chrono::{DateTime, Duration, TimeZone, Utc};
 
     fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    /// A morning written for this test: three outlets report a rocket's direct hit; hours
+    /// later a fourth leads with a quote from the house, then edits its headline to name
+    /// the hit. Returns the clusters of the five headlines.
+    fn direct_hit(earlier_tellings: bool) -> Vec<i64> {
+        let reports = [
+            (
+                0,
+                "a",
+                "מטח רקטות: פגיעה ישירה בבית באשקלון, יירוט מעל גוש דן",
+            ),
+            (10, "b", "פגיעה ישירה בבית באשקלון, יירוט מעל גוש דן"),
+            (20, "c", "מטח לאשקלון: פגיעה ישירה בבית, יירוט בגוש דן"),
+            (180, "d", "הבית נחרב: \"קיבלנו את החיים במתנה\""),
+            (
+                195,
+                "d",
+                "פגיעה ישירה בבית באשקלון: \"קיבלנו את החיים במתנה\"",
+            ),
+        ];
+        let p = Params {
+            earlier_tellings,
+            ..Params::default()
+        };
+        let mut c = Clusterer::new(Concepts::builtin(), p);
+        cluster_stream(&test_stream(t0(), &reports), &mut c)
+    }
+
+    #[test]
+    fn an_articles_first_telling_comes_along_when_its_edit_names_the_event() {
+        let got = direct_hit(true);
+        assert!(got.iter().all(|c| *c == got[0]), "{got:?}");
+        // Without the rule the edit stays with the outlet's first telling.
+        let got = direct_hit(false);
+        assert_eq!(got[3], got[4], "{got:?}");
+        assert_ne!(got[0], got[3], "{got:?}");
     }
 
     #[test]

@@ -31,7 +31,11 @@
 //!   an outlet's edited or repeated headline joins its own earlier article
 //!   ([`Clusterer::add_article`] with the newsroom) unless another cluster matches it
 //!   better (one outlet's section tag, `ישראל בוחרת | משדר מיוחד`, made the election day's
-//!   exit polls look like its turnout report); two clusters merge only when their
+//!   exit polls look like its turnout report); when its earlier article is alone in its
+//!   cluster and another cluster takes the edit at the pair threshold, the edit joins that
+//!   one and brings the earlier one along (an article's first telling, before its words
+//!   named the event: `הבית נחרב`, then `פגיעה ישירה בבית באשקלון`; `join.rs`,
+//!   [`Params::earlier_tellings`]); two clusters merge only when their
 //!   centroids agree or their cores do (the features most of each cluster's articles hold,
 //!   [`merge`]), never through one bridging headline; and two clusters of the same hours
 //!   (at most [`Params::outlet_merge_hours`] apart) that no outlet shares merge when their
@@ -46,7 +50,9 @@
 //!   that names one stage of an election day (the polls opening, `נפתחו`; the turnout,
 //!   `שיעור ההצבעה` or a percentage; the exit polls, `מדגם`; the count, `ספירת הקולות`)
 //!   does not join a cluster, nor do two clusters merge, when both name stages and none in
-//!   common; a stage's report joins its stage's cluster when one matches, and follows its
+//!   common, or when the article names a stage and the cluster is about voting but names
+//!   none (the race's assessments are not the exit polls told in their words); a stage's
+//!   report joins its stage's cluster when one matches, and follows its
 //!   outlet's previous headline only into that stage when a cluster of the stage is open. The labelling
 //!   rules of the shared data name these as separate stories; the day's words (`קלפי`,
 //!   `הצבעה`, `בחירות`) make them one.
@@ -73,9 +79,9 @@
 //! | window | B-cubed P | R | F1 | pairwise F1 |
 //! |---|---|---|---|---|
 //! | 2014-07-01..02 | 0.973 | 0.434 | 0.600 | 0.475 |
-//! | 2014-08-26..27 | 0.958 | 0.638 | 0.766 | 0.597 |
+//! | 2014-08-26..27 | 0.958 | 0.693 | 0.804 | 0.656 |
 //! | 2014-10-09..10 | 1.000 | 0.763 | 0.866 | 0.733 |
-//! | overall | 0.972 | 0.612 | 0.751 | 0.551 |
+//! | overall | 0.972 | 0.638 | 0.771 | 0.580 |
 //!
 //! ```text
 //! cargo test -p lashon-news --test clustering_dev -- --nocapture
@@ -90,11 +96,11 @@
 //!
 //! | set | B-cubed P | R | F1 |
 //! |---|---|---|---|
-//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.886 | 0.659 | 0.755 |
-//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.982 | 0.699 | 0.817 |
+//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.879 | 0.676 | 0.765 |
+//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.979 | 0.703 | 0.818 |
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.951 | 0.953 | 0.952 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
-//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.925 | 0.770 | 0.841 |
+//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.922 | 0.779 | 0.845 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.979 | 0.800 | 0.880 |
 //!
 //! The parameters were chosen on the development set, the tuning windows and the 17 Dec RSS
@@ -109,19 +115,21 @@
 //! whose development figures are the issue's: P 0.938, R 0.542) scores them P 0.738, R 0.704,
 //! where the issue reports P 0.739, R 0.607; the naive baseline P 0.934, R 0.590, where the
 //! issue reports P 0.954, R 0.521. Precision is predicted to 0.02, recall runs about a tenth
-//! high (the author's stories are larger). Today's figures there so suggest about P 0.93,
-//! R 0.67, F1 0.78 on the issue's set.
+//! high (the author's stories are larger). Today's figures there so suggest about P 0.92,
+//! R 0.68, F1 0.78 on the issue's set.
 //!
 //! Three rules were written after reading these sets' errors, so their gains there are not
 //! blind figures: the stages (the tuning windows' election day, the only election day of the
 //! labelled sets; no other set moved), the day's weather (the held-out snowstorm weekend and
 //! the tuning windows' cold Friday) and the day's one large incident (the held-out Har Nof
-//! attack). The held-out windows' F1 of 0.817 is therefore no longer a held-out figure: 0.745
+//! attack). The held-out windows' F1 of 0.818 is therefore no longer a held-out figure: 0.745
 //! before those rules.
 //!
 //! The held-out windows' figure rests on one decision: the Sydney siege's two halves become
 //! one story through one outlet's consecutive headlines at the chosen bar of the sequence
-//! rule (0.2); at 0.22 they do not, and the held-out windows give F1 0.749 (P 0.982). The
+//! rule (0.2); at 0.22 they do not, and the held-out windows give F1 0.751 (P 0.979); nor
+//! do they when an article's earlier telling comes along at the join bar instead of the
+//! pair bar ([`Params::earlier_tellings`]: F1 0.769). The
 //! bar was chosen on the development and tuning windows, where 0.15–0.22 are within 0.002
 //! of each other.
 //!

@@ -360,8 +360,8 @@ impl<'c> Clusterer<'c> {
         self.advance_clock(at);
         self.count_article(&v);
 
-        let pick = self.choose(&v, at, source, stage);
-        let (target, opened) = match pick {
+        let choice = self.choose(&v, at, source, stage);
+        let (target, opened) = match choice.cluster {
             Some(target) => (target, false),
             None => {
                 self.clusters.insert(id, Cluster::new(at));
@@ -411,6 +411,10 @@ impl<'c> Clusterer<'c> {
             if !lone.contains(&w) {
                 lone.push(w);
             }
+        }
+        // The article's earlier telling, alone, comes along ([`super::join`]).
+        if let Some(earlier) = choice.along.filter(|e| !lone.contains(e)) {
+            lone.push(earlier);
         }
         others.retain(|o| !lone.contains(o));
         let mut merged = self.merge_agreeing(target, &others, &lone);

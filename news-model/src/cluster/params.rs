@@ -145,6 +145,11 @@ pub struct Params {
     /// The day's weather is one story: an article naming the weather joins the open
     /// clusters that mostly do ([`super::weather`]).
     pub weather: bool,
+    /// An outlet's headline that follows or edits its own earlier one, alone in its
+    /// cluster, and that another cluster takes at [`Params::pair_threshold`], joins that
+    /// cluster and brings the earlier one along: one article's first telling, before its
+    /// words named the event (`join.rs`).
+    pub earlier_tellings: bool,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
     /// coverage mostly falls within hours, and a cluster kept open by a day of one
@@ -207,6 +212,7 @@ impl Default for Params {
             restart_hours: 4380.0,
             stages: true,
             weather: true,
+            earlier_tellings: true,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
@@ -280,6 +286,7 @@ impl Params {
             "restart_hours" => self.restart_hours = float()?,
             "stages" => self.stages = flag()?,
             "weather" => self.weather = flag()?,
+            "earlier_tellings" => self.earlier_tellings = flag()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
             "aftermath_size" => self.aftermath_size = count()?,
@@ -343,6 +350,7 @@ mod tests {
             "restart_hours",
             "stages",
             "weather",
+            "earlier_tellings",
             "aftermath_size",
             "aftermath_hours",
             "aftermath_share",
