@@ -97,7 +97,7 @@ impl Clusterer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cluster::eval::{cluster_stream, test_stream};
+    use crate::cluster::eval::cluster_written;
     use crate::cluster::{Clusterer, Concepts, Params};
     use chrono::{DateTime, Duration, TimeZone, Utc};
 
@@ -128,8 +128,7 @@ mod tests {
             earlier_tellings,
             ..Params::default()
         };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
-        cluster_stream(&test_stream(t0(), &reports), &mut c)
+        cluster_written(p, t0(), &reports)
     }
 
     #[test]

@@ -322,8 +322,9 @@ impl<'c> Clusterer<'c> {
 
     /// [`Clusterer::add_with_features`] with the headline's plain words
     /// ([`super::outlets::headline_words`]) in place of the headline, which the rule for
-    /// other outlets' tellings of an event compares ([`super::outlets`]). Without the headline, the article names no stage of
-    /// a scheduled event ([`super::stages`]).
+    /// other outlets' tellings of an event compares ([`super::outlets`]). Without the
+    /// headline, the article names no stage of a scheduled event ([`super::stages`]) and no
+    /// weather ([`super::weather`]).
     pub fn add_features(
         &mut self,
         id: i64,

@@ -213,9 +213,24 @@ impl Clusterer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::eval::{cluster_stream, test_stream};
-    use crate::cluster::{Clusterer, Concepts, Params};
+    use crate::cluster::eval::cluster_written;
+    use crate::cluster::Params;
     use chrono::{DateTime, TimeZone, Utc};
+
+    /// The clusters of `reports`' first three headlines and of the rest, with the stage
+    /// rule on or off.
+    fn first_three_and_rest(
+        stages: bool,
+        t0: DateTime<Utc>,
+        reports: &[(i64, &str, &str)],
+    ) -> (Vec<i64>, Vec<i64>) {
+        let p = Params {
+            stages,
+            ..Params::default()
+        };
+        let got = cluster_written(p, t0, reports);
+        (got[..3].to_vec(), got[3..].to_vec())
+    }
 
     /// An election morning written for this test: three outlets report the polls opening,
     /// then the turnout. Returns the clusters of the opening reports and of the turnout's.
@@ -237,13 +252,7 @@ mod tests {
             ),
             (300, "c", "אחוז ההצבעה בקלפיות נכון ל-12:00: 26.1% הצביעו"),
         ];
-        let p = Params {
-            stages,
-            ..Params::default()
-        };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
-        let got = cluster_stream(&test_stream(t0, &reports), &mut c);
-        (got[..3].to_vec(), got[3..].to_vec())
+        first_three_and_rest(stages, t0, &reports)
     }
 
     #[test]
@@ -282,13 +291,7 @@ mod tests {
             ),
             (90, "c", "מדגם ערוץ 12: קרב צמוד בין נתניהו להרצוג"),
         ];
-        let p = Params {
-            stages,
-            ..Params::default()
-        };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
-        let got = cluster_stream(&test_stream(t0, &reports), &mut c);
-        (got[..3].to_vec(), got[3..].to_vec())
+        first_three_and_rest(stages, t0, &reports)
     }
 
     #[test]

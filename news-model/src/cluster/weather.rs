@@ -101,7 +101,7 @@ impl Clusterer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::eval::{cluster_stream, test_stream};
+    use crate::cluster::eval::cluster_written;
     use crate::cluster::{Concepts, Params};
     use chrono::{DateTime, TimeZone, Utc};
 
@@ -121,8 +121,7 @@ mod tests {
             weather,
             ..Params::default()
         };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
-        cluster_stream(&test_stream(t0, &reports), &mut c)
+        cluster_written(p, t0, &reports)
     }
 
     #[test]

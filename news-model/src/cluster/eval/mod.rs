@@ -38,6 +38,6 @@ pub use report::{
     evaluate, Evaluation, Figures, Mistake, Part, Shown, WindowFigures, WINDOW_GAP_HOURS,
 };
 #[cfg(test)]
-pub(crate) use run::test_stream;
+pub(crate) use run::cluster_written;
 pub use run::{cluster_stream, windows};
 pub use scores::{bcubed, pairwise, Scores};

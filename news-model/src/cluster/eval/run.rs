@@ -59,14 +59,15 @@ pub fn windows(articles: &[GoldArticle], gap: Duration) -> Vec<Vec<usize>> {
     out
 }
 
-/// Headlines written for a test, `(minutes after t0, outlet, headline)`, as gold articles
-/// with no story: what [`cluster_stream`] takes.
+/// Headlines written for a test, `(minutes after t0, outlet, headline)`, clustered by a
+/// new clusterer with `params` and the built-in lexicons: each headline's final cluster.
 #[cfg(test)]
-pub(crate) fn test_stream(
+pub(crate) fn cluster_written(
+    params: crate::cluster::Params,
     t0: chrono::DateTime<Utc>,
     items: &[(i64, &str, &str)],
-) -> Vec<GoldArticle> {
-    items
+) -> Vec<i64> {
+    let articles: Vec<GoldArticle> = items
         .iter()
         .enumerate()
         .map(|(i, (minutes, outlet, headline))| GoldArticle {
@@ -78,5 +79,10 @@ pub(crate) fn test_stream(
             language: None,
             story: None,
         })
-        .collect()
+        .collect();
+    let concepts = crate::cluster::Concepts::builtin();
+    cluster_stream(
+        &articles,
+        &mut crate::cluster::Clusterer::new(concepts, params),
+    )
 }
