@@ -203,6 +203,7 @@ pub mod concepts;
 pub mod eval;
 pub mod features;
 mod join;
+mod kickers;
 pub mod merge;
 pub mod numbers;
 pub mod online;

@@ -110,6 +110,8 @@ pub struct Clusterer<'c> {
     pub(super) window_words: WindowWords,
     /// Each outlet's headline sequence ([`super::succession`]).
     pub(super) sequences: Sequences,
+    /// Each outlet's recent leads ([`super::kickers`]).
+    pub(super) kickers: super::kickers::Kickers,
 }
 
 impl<'c> Clusterer<'c> {
@@ -146,6 +148,7 @@ impl<'c> Clusterer<'c> {
             index: HashMap::new(),
             window_words: WindowWords::default(),
             sequences: Sequences::default(),
+            kickers: super::kickers::Kickers::default(),
         }
     }
 
@@ -215,6 +218,7 @@ impl<'c> Clusterer<'c> {
             self.close(id);
         }
         self.sequences.forget_before(clock, window);
+        self.kickers.forget_before(clock, window);
         let due = self.pruned_at.is_none_or(|t| hours(clock, t) >= 24.0);
         if due {
             self.pruned_at = Some(clock);
@@ -304,14 +308,39 @@ impl<'c> Clusterer<'c> {
     ) -> Assignment {
         // Read once: its plain words, its stage and its weather come from the same tokens.
         let tokens = crate::search::tokens(headline);
-        let words = headline_words_of(&tokens);
+        // An outlet's kickers are no part of what the headline reports ([`super::kickers`]):
+        // the features only they bring are set aside.
+        let split = if self.params.kickers {
+            self.kickers.split(source, headline)
+        } else {
+            super::kickers::Split::whole(headline)
+        };
+        let mut raw = raw;
+        let words = if split.kickers.is_empty() {
+            headline_words_of(&tokens)
+        } else {
+            let kept = self.features(split.rest, "");
+            let dropped = self.features(&split.kickers.join(" "), "");
+            raw.retain(|(f, _)| {
+                kept.binary_search_by(|(g, _)| g.cmp(f)).is_ok()
+                    || dropped.binary_search_by(|(g, _)| g.cmp(f)).is_err()
+            });
+            headline_words_of(&crate::search::tokens(split.rest))
+        };
         let stage = if self.params.stages {
             stage_of_words(&tokens, headline.contains('%'))
         } else {
             0
         };
         let weather = self.params.weather && self.weather.named_by(self.lexicons.concepts, &tokens);
-        self.add_marked(id, at, source, raw, &words, Marks { stage, weather })
+        let got = self.add_marked(id, at, source, raw, &words, Marks { stage, weather });
+        if self.params.kickers {
+            self.kickers.merged(&got.merged, got.cluster, at);
+            let window = self.params.window_hours;
+            self.kickers
+                .record(source, &split.leads, at, got.cluster, window);
+        }
+        got
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,

@@ -145,6 +145,9 @@ pub struct Params {
     /// The day's weather is one story: an article naming the weather joins the open
     /// clusters that mostly do ([`super::weather`]).
     pub weather: bool,
+    /// An outlet's kickers, the words it opens headlines of several stories with, are set
+    /// aside from its later headlines' features ([`super::kickers`]).
+    pub kickers: bool,
     /// An outlet's headline that follows or edits its own earlier one, alone in its
     /// cluster, and that another cluster takes at [`Params::pair_threshold`], joins that
     /// cluster and brings the earlier one along: one article's first telling, before its
@@ -212,6 +215,7 @@ impl Default for Params {
             restart_hours: 4380.0,
             stages: true,
             weather: true,
+            kickers: true,
             earlier_tellings: true,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
@@ -286,6 +290,7 @@ impl Params {
             "restart_hours" => self.restart_hours = float()?,
             "stages" => self.stages = flag()?,
             "weather" => self.weather = flag()?,
+            "kickers" => self.kickers = flag()?,
             "earlier_tellings" => self.earlier_tellings = flag()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
@@ -350,6 +355,7 @@ mod tests {
             "restart_hours",
             "stages",
             "weather",
+            "kickers",
             "earlier_tellings",
             "aftermath_size",
             "aftermath_hours",

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use super::concepts::Concepts;
 use super::features::{Feature, Kind, Lexicons};
+use super::kickers::{Kickers, SavedLeads, SavedMerge};
 use super::online::Clusterer;
 use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, WindowWords, WordCounts};
@@ -55,6 +56,13 @@ pub struct Snapshot {
     /// written before the rule has none: the sequences start afresh.
     #[serde(default)]
     sequences: Vec<SavedSequence>,
+    /// Each outlet's headline leads of the last window ([`super::kickers`]), by outlet, and
+    /// the clusters merged in it `(merged, into, when)`. A snapshot written before the rule
+    /// has none: the kickers are learned afresh.
+    #[serde(default)]
+    leads: Vec<SavedLeads>,
+    #[serde(default)]
+    merges: Vec<SavedMerge>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,6 +187,7 @@ impl<'c> Clusterer<'c> {
             })
             .collect();
         sequences.sort_by(|a, b| a.outlet.cmp(&b.outlet));
+        let (leads, merges) = self.kickers.saved();
         Snapshot {
             format: FORMAT,
             vocabulary,
@@ -189,6 +198,8 @@ impl<'c> Clusterer<'c> {
             pruned_at: self.pruned_at,
             clusters,
             sequences,
+            leads,
+            merges,
         }
     }
 
@@ -331,6 +342,9 @@ impl<'c> Clusterer<'c> {
                 return Err(SnapshotError::Corrupt("outlet sequence listed twice"));
             }
         }
+        c.kickers = Kickers::restored(s.leads, s.merges).ok_or(SnapshotError::Corrupt(
+            "outlet leads listed twice or out of time order",
+        ))?;
         Ok(c)
     }
 }
@@ -457,6 +471,33 @@ mod tests {
         let old: Snapshot = serde_json::from_value(json).unwrap();
         let c = Clusterer::restore(Concepts::builtin(), p, old).unwrap();
         assert!(c.snapshot().sequences.is_empty());
+    }
+
+    #[test]
+    fn outlet_leads_are_saved_checked_and_optional() {
+        let p = Params::default();
+        let s = saved_with_outlet();
+        assert_eq!(s.leads.len(), 1, "ynet's two headlines' leads");
+        assert_eq!(s.leads[0].leads.len(), 2);
+        let c = Clusterer::restore(Concepts::builtin(), p, s.clone()).unwrap();
+        assert_eq!(c.snapshot(), s);
+        let mut twice = s.clone();
+        twice.leads.push(twice.leads[0].clone());
+        let mut unordered = s.clone();
+        unordered.leads[0].leads.reverse();
+        for bad in [twice, unordered] {
+            assert_eq!(
+                Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
+                SnapshotError::Corrupt("outlet leads listed twice or out of time order")
+            );
+        }
+        // Written before the rule: restored, the kickers are learned afresh.
+        let mut json: serde_json::Value = serde_json::to_value(&s).unwrap();
+        json.as_object_mut().unwrap().remove("leads");
+        json.as_object_mut().unwrap().remove("merges");
+        let old: Snapshot = serde_json::from_value(json).unwrap();
+        let c = Clusterer::restore(Concepts::builtin(), p, old).unwrap();
+        assert!(c.snapshot().leads.is_empty());
     }
 
     #[test]
