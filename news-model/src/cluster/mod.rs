@@ -56,6 +56,10 @@
 //!   outlet's previous headline only into that stage when a cluster of the stage is open. The labelling
 //!   rules of the shared data name these as separate stories; the day's words (`קלפי`,
 //!   `הצבעה`, `בחירות`) make them one.
+//! - An outlet's kicker ([`kickers`], [`Params::kickers`]): the first two words of a
+//!   headline that the outlet opened headlines of two clusters or more with in the last day
+//!   (`ישראל בוחרת | …` through an election day) name its section, not the event, and are
+//!   set aside from its later headlines' features. Learned from the stream, per outlet.
 //! - The day's weather is one story ([`weather`], [`Params::weather`]): a headline naming
 //!   snow, rain, the cold or the forecast joins the open clusters whose articles mostly do,
 //!   within a cluster's span; a storm alone (`סערה`, also an uproar) or a flood is not the
@@ -96,11 +100,11 @@
 //!
 //! | set | B-cubed P | R | F1 |
 //! |---|---|---|---|
-//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.879 | 0.676 | 0.765 |
+//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.899 | 0.676 | 0.772 |
 //! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.979 | 0.703 | 0.818 |
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.951 | 0.953 | 0.952 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
-//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.922 | 0.779 | 0.845 |
+//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.932 | 0.779 | 0.849 |
 //! | blind windows (28 Jan and 8–9 Feb 2015, labelled after every choice, scored once; 237) | 0.977 | 0.623 | 0.761 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.979 | 0.800 | 0.880 |
 //!
@@ -116,17 +120,17 @@
 //! whose development figures are the issue's: P 0.938, R 0.542) scores them P 0.738, R 0.704,
 //! where the issue reports P 0.739, R 0.607; the naive baseline P 0.934, R 0.590, where the
 //! issue reports P 0.954, R 0.521. Precision is predicted to 0.02, recall runs about a tenth
-//! high (the author's stories are larger). Today's figures there so suggest about P 0.92,
-//! R 0.68, F1 0.78 on the issue's set. The blind windows hold their precision: an ordinary
+//! high (the author's stories are larger). Today's figures there so suggest about P 0.93,
+//! R 0.68, F1 0.79 on the issue's set. The blind windows hold their precision: an ordinary
 //! day of many small stories meets the held-out goal (P 0.967, F1 0.832; with a week of
 //! context before it P 0.983, F1 0.859), and the day of the Har Dov ambush keeps P 0.986 but
 //! splits the ambush (R 0.520, F1 0.681). What falls short is the recall of a day of one
 //! large event and the precision of a day of sub-events told in the same words (the
-//! election day's 0.841).
+//! election day's 0.875, 0.841 before outlets' kickers were set aside).
 //!
-//! Three rules were written after reading these sets' errors, so their gains there are not
-//! blind figures: the stages (the tuning windows' election day, the only election day of the
-//! labelled sets; no other set moved), the day's weather (the held-out snowstorm weekend and
+//! Four rules were written after reading these sets' errors, so their gains there are not
+//! blind figures: the stages and the outlets' kickers (the tuning windows' election day, the
+//! only election day of the labelled sets; no other set moved), the day's weather (the held-out snowstorm weekend and
 //! the tuning windows' cold Friday) and the day's one large incident (the held-out Har Nof
 //! attack). The held-out windows' F1 of 0.818 is therefore no longer a held-out figure: 0.745
 //! before those rules.
@@ -203,7 +207,7 @@ pub mod concepts;
 pub mod eval;
 pub mod features;
 mod join;
-mod kickers;
+pub mod kickers;
 pub mod merge;
 pub mod numbers;
 pub mod online;
