@@ -174,16 +174,17 @@
 //! What is missing is relatedness of meaning at the level of events.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`: a 100,000-article stream
-//! on one thread, newsrooms given, at most 57 clusters open): 24,860–25,820 articles/s in the
-//! first pass, 24,670–26,050 in criterion's sample (two runs; `5709fff`, before voting that
-//! names no stage was held apart, run in turn with it, 24,710–25,270 and 24,950–25,320). End
-//! to end (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release
-//! binary on SQLite): one pass 5,670 articles/s (peak RSS 69 MB), crawls of 1,000 4,969
-//! articles/s (first crawl 145 ms, last 227 ms; peak RSS 31 MB). Bench figures of one 2-core
-//! machine, never asserted by a test; machines of the same kind have differed by twice that
-//! (the history is in `docs/clustering-studies.md`). Memory is bounded by the window: a
-//! cluster closes a day after its last article, a feature is forgotten after a month unseen,
-//! an outlet's sequence a day after its newest article.
+//! on one thread, newsrooms given, at most 57 clusters open): 22,314–24,490 articles/s in the
+//! first pass, 22,960–23,289 in criterion's sample (two runs; `3a086fa`, before outlets'
+//! kickers were set aside, run in turn with it, 22,746–23,993 and 23,227–24,283). End to end
+//! (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release binary on
+//! SQLite): one pass 5,118 articles/s (peak RSS 69 MB), crawls of 1,000 4,461 articles/s
+//! (first crawl 166 ms, last 242 ms; peak RSS 31 MB); `3a086fa` in the same run 5,055 and
+//! 4,485. Bench figures of one 2-core machine, never asserted by a test; machines of the same
+//! kind have differed by twice that (the history is in `docs/clustering-studies.md`). Memory
+//! is bounded by the window: a cluster closes a day after its last article, a feature is
+//! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
+//! article.
 //! ```
 //! use chrono::{TimeZone, Utc};
 //! use lashon_news::cluster::{Clusterer, Concepts, Params};
