@@ -19,7 +19,9 @@
 //! unchanged.
 //!
 //! Memory is bounded by the window: leads older than it are forgotten, and an outlet with
-//! none is dropped.
+//! none is dropped. A lead's headlines are kept as runs of one cluster, and the check reads
+//! the newest [`RUNS_READ`] runs only: an outlet repeating a lead all day costs nothing more
+//! per headline.
 
 use std::collections::VecDeque;
 use std::hash::Hasher;
@@ -40,13 +42,18 @@ pub const MAX_KICKERS: usize = 2;
 /// Clusters whose headlines an outlet opened with one lead, for the lead to be a kicker.
 const CLUSTERS: usize = 2;
 
+/// Runs of a lead (its headlines in one cluster in a row) read back, newest first, at most:
+/// the check stays constant-time however often an outlet repeats a lead in a day.
+pub const RUNS_READ: usize = 64;
+
 /// One outlet's leads of the last window.
 #[derive(Debug, Clone, Default)]
 struct OutletLeads {
     /// `(published, lead)`, oldest first: what to forget first.
     order: VecDeque<(DateTime<Utc>, u64)>,
-    /// The clusters each lead's headlines went to, oldest first.
-    by_lead: HashMap<u64, VecDeque<i64>>,
+    /// The clusters each lead's headlines went to, oldest first, as runs: `(cluster,
+    /// headlines in a row)`.
+    by_lead: HashMap<u64, VecDeque<(i64, u32)>>,
 }
 
 /// Every outlet's recent leads, and the clusters merged since (a lead's cluster may have
@@ -140,7 +147,12 @@ impl Kickers {
             return false;
         };
         let mut seen: Vec<i64> = Vec::with_capacity(CLUSTERS);
-        for c in clusters.iter().map(|c| self.current(*c)) {
+        for c in clusters
+            .iter()
+            .rev()
+            .take(RUNS_READ)
+            .map(|(c, _)| self.current(*c))
+        {
             if !seen.contains(&c) {
                 seen.push(c);
                 if seen.len() >= CLUSTERS {
@@ -201,7 +213,7 @@ impl Kickers {
         outlet.forget_before(at, window);
         for lead in leads {
             outlet.order.push_back((at, *lead));
-            outlet.by_lead.entry(*lead).or_default().push_back(cluster);
+            push_run(outlet.by_lead.entry(*lead).or_default(), cluster);
         }
     }
 
@@ -231,15 +243,21 @@ impl Kickers {
             .by_outlet
             .iter()
             .map(|(outlet, o)| {
-                let mut taken: HashMap<u64, usize> = HashMap::default();
+                // Each lead's runs read in order: `(run, headlines of it taken)`.
+                let mut taken: HashMap<u64, (usize, u32)> = HashMap::default();
                 let leads = o
                     .order
                     .iter()
                     .map(|(at, lead)| {
-                        let k = taken.entry(*lead).or_default();
-                        let cluster = o.by_lead.get(lead).and_then(|q| q.get(*k)).copied();
-                        *k += 1;
-                        (*at, *lead, cluster.unwrap_or(0))
+                        let (run, n) = taken.entry(*lead).or_default();
+                        let runs = o.by_lead.get(lead);
+                        let cluster = runs.and_then(|q| q.get(*run)).map_or(0, |r| r.0);
+                        *n += 1;
+                        if runs.and_then(|q| q.get(*run)).is_some_and(|r| *n >= r.1) {
+                            *run += 1;
+                            *n = 0;
+                        }
+                        (*at, *lead, cluster)
                     })
                     .collect();
                 SavedLeads {
@@ -269,7 +287,7 @@ impl Kickers {
             let mut o = OutletLeads::default();
             for (at, lead, cluster) in saved.leads {
                 o.order.push_back((at, lead));
-                o.by_lead.entry(lead).or_default().push_back(cluster);
+                push_run(o.by_lead.entry(lead).or_default(), cluster);
             }
             if k.by_outlet.insert(saved.outlet, o).is_some() {
                 return None;
@@ -290,12 +308,25 @@ impl OutletLeads {
             }
             self.order.pop_front();
             if let Some(q) = self.by_lead.get_mut(&lead) {
-                q.pop_front();
+                if let Some(run) = q.front_mut() {
+                    run.1 -= 1;
+                    if run.1 == 0 {
+                        q.pop_front();
+                    }
+                }
                 if q.is_empty() {
                     self.by_lead.remove(&lead);
                 }
             }
         }
+    }
+}
+
+/// One more headline of a lead in `cluster`, at the end of its runs.
+fn push_run(runs: &mut VecDeque<(i64, u32)>, cluster: i64) {
+    match runs.back_mut() {
+        Some((c, n)) if *c == cluster => *n = n.saturating_add(1),
+        _ => runs.push_back((cluster, 1)),
     }
 }
 
@@ -443,6 +474,39 @@ mod tests {
         let mut unordered = outlets;
         unordered[0].leads.reverse();
         assert!(Kickers::restored(unordered, Vec::new()).is_none());
+    }
+
+    #[test]
+    fn a_lead_repeated_all_day_is_kept_as_runs_and_saved_whole() {
+        let mut k = Kickers::default();
+        let lead = lead_of("עדכון", "שוטף");
+        // Ten thousand edits of one headline in one cluster: one run, no kicker.
+        let t0 = at(0);
+        for i in 0..10_000 {
+            let t = t0 + chrono::Duration::seconds(i);
+            k.record("feed", &[lead], t, 1, 24.0);
+        }
+        assert_eq!(k.by_outlet["feed"].by_lead[&lead].len(), 1);
+        assert!(!k.is_kicker("feed", lead));
+        k.record("feed", &[lead], at(3), 2, 24.0);
+        k.record("feed", &[lead], at(4), 1, 24.0);
+        assert!(k.is_kicker("feed", lead));
+        assert_eq!(k.by_outlet["feed"].by_lead[&lead].len(), 3);
+        let (outlets, merges) = k.saved();
+        assert_eq!(outlets[0].leads.len(), 10_002);
+        assert_eq!(outlets[0].leads[9_999].2, 1);
+        assert_eq!(outlets[0].leads[10_000].2, 2);
+        assert_eq!(outlets[0].leads[10_001].2, 1);
+        let back = Kickers::restored(outlets.clone(), merges.clone()).unwrap();
+        assert_eq!(back.saved(), (outlets, merges));
+        // The edits forgotten a day later, run by run.
+        k.forget_before(at(27), 24.0);
+        assert_eq!(k.by_outlet["feed"].by_lead[&lead].len(), 2);
+        assert_eq!(k.by_outlet["feed"].order.len(), 2);
+        assert!(k.is_kicker("feed", lead));
+        k.forget_before(at(28) + chrono::Duration::minutes(1), 24.0);
+        assert!(!k.is_kicker("feed", lead));
+        assert!(k.by_outlet.is_empty());
     }
 
     /// One outlet's election-day headlines (mako, 17 Mar 2015, times UTC), each opening with
