@@ -372,8 +372,10 @@ mod tests {
         assert!(rewrite(true, "nrg", 120, false));
         // Another outlet's headline follows nothing of nrg's.
         assert!(!rewrite(true, "ynet", 120, false));
-        // More than three hours on.
-        assert!(!rewrite(true, "nrg", 200, false));
+        // Five hours on: still the outlet's lead rewritten.
+        assert!(rewrite(true, "nrg", 300, false));
+        // More than six hours on ([`Params::succession_hours`]).
+        assert!(!rewrite(true, "nrg", 380, false));
         // Not the outlet's previous headline: another came in between.
         assert!(!rewrite(true, "nrg", 120, true));
     }
