@@ -353,7 +353,8 @@ impl<'c> Clusterer<'c> {
     /// ([`super::outlets::headline_words`]) in place of the headline, which the rule for
     /// other outlets' tellings of an event compares ([`super::outlets`]). Without the
     /// headline, the article names no stage of a scheduled event ([`super::stages`]) and no
-    /// weather ([`super::weather`]).
+    /// weather ([`super::weather`]), and its outlet's kickers are neither set aside nor
+    /// learned ([`super::kickers`]).
     pub fn add_features(
         &mut self,
         id: i64,
