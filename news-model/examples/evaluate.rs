@@ -2,25 +2,28 @@
 //! F1 per window and overall, what the features allow (an oracle joining one story's
 //! headlines that share features), then the worst merges and splits.
 //!
-//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]... [--assignments OUT.tsv]
+//!     cargo run -p lashon-news --release --example evaluate -- FILE.jsonl [--worst N] [--set NAME=VALUE]... [--assignments OUT.tsv] [--orders N]
 //!
 //! FILE.jsonl has one labelled article a line (`id`, `source`, `publishedAt`, `headline`,
 //! optional `summary` and `language`, `story`), for example
 //! `../shared/data/clustering-dev/articles.jsonl`. `--set` changes a clustering parameter
 //! (`lashon_news::cluster::Params`) for the run; `--assignments` writes each article's `id` and
-//! final cluster (tab separated), for studies outside the crate.
+//! final cluster (tab separated), for studies outside the crate. `--orders N` also scores N
+//! orders in which simultaneous articles change places and prints the mean and range
+//! (`lashon_news::cluster::eval::tie_order_spread`): a figure of one order is one draw.
 
 use std::process::ExitCode;
 
 use lashon_news::cluster::eval::{
-    bcubed, cluster_stream, evaluate, feature_ceiling, naive_baseline, read_gold, NAIVE_THRESHOLD,
-    NAIVE_WINDOW_HOURS,
+    bcubed, cluster_stream, evaluate, feature_ceiling, naive_baseline, read_gold, tie_order_spread,
+    NAIVE_THRESHOLD, NAIVE_WINDOW_HOURS,
 };
 use lashon_news::cluster::{Clusterer, Concepts, Lexicons, Params};
 
 fn main() -> ExitCode {
     let mut file = None;
     let mut worst = 8usize;
+    let mut orders = 0usize;
     let mut assignments: Option<String> = None;
     let mut params = Params::default();
     let mut args = std::env::args().skip(1);
@@ -33,6 +36,11 @@ fn main() -> ExitCode {
                 v.parse()
                     .map(|n| worst = n)
                     .map_err(|e| format!("--worst {v}: {e}"))
+            }),
+            "--orders" => value(&mut args).and_then(|v| {
+                v.parse()
+                    .map(|n| orders = n)
+                    .map_err(|e| format!("--orders {v}: {e}"))
             }),
             "--assignments" => value(&mut args).map(|v| assignments = Some(v)),
             "--set" => value(&mut args).and_then(|v| match v.split_once('=') {
@@ -51,7 +59,7 @@ fn main() -> ExitCode {
         }
     }
     let Some(file) = file else {
-        eprintln!("usage: evaluate FILE.jsonl [--worst N] [--set NAME=VALUE]...");
+        eprintln!("usage: evaluate FILE.jsonl [--worst N] [--set NAME=VALUE]... [--assignments OUT.tsv] [--orders N]");
         return ExitCode::from(2);
     };
     let text = match std::fs::read_to_string(&file) {
@@ -84,6 +92,12 @@ fn main() -> ExitCode {
     let e = evaluate(&gold, &predicted);
     println!("{file}: {params:?}");
     print!("{}", e.summary());
+    if orders > 0 {
+        let spread = tie_order_spread(&gold, orders, |articles| {
+            cluster_stream(articles, &mut Clusterer::new(Concepts::builtin(), params))
+        });
+        print!("{}", spread.summary());
+    }
     // What the features allow: same-story headlines joined when they share one feature, or
     // two (see `feature_ceiling`).
     let lex = Lexicons::builtin();

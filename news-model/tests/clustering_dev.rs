@@ -100,20 +100,32 @@ const DEV_F1: f64 = 0.768;
 const WINDOW_F1: [f64; 3] = [0.595, 0.80, 0.86];
 
 /// A service saves the clusterer after each crawl and restores it for the next: the
-/// development set fed in batches of 20 articles, the state going through its JSON form
+/// development set fed in batches of about 20 articles (a batch ends where an instant does,
+/// as a crawl reads an outlet's snapshot whole), the state going through its JSON form
 /// between batches, is clustered exactly as in one run. Real headlines carry what the
 /// fixture does not: outlets' kickers (`שידור ישיר`, learned and set aside mid-stream,
-/// [`Params::kickers`]), edits and headline sequences.
+/// [`Params::kickers`]), edits, headline sequences and articles of one instant.
 #[test]
 fn the_development_set_clusters_the_same_through_snapshots() {
-    use lashon_news::cluster::Snapshot;
+    use lashon_news::cluster::{Simultaneous, Snapshot};
     let mut gold = read_gold(&dev_set()).expect("gold lines");
     gold.sort_by_key(|a| a.published_at);
     let mut one = Clusterer::new(Concepts::builtin(), Params::default());
     let whole = cluster_stream(&gold, &mut one);
-    let mut labels: Vec<i64> = Vec::with_capacity(gold.len());
+    // Batches of at least 20 articles, cut between instants.
+    let mut batches: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut start = 0;
+    for i in 1..=gold.len() {
+        if i == gold.len() || (i - start >= 20 && gold[i].published_at != gold[i - 1].published_at)
+        {
+            batches.push(start..i);
+            start = i;
+        }
+    }
+    assert!(batches.len() > 5);
+    let mut labels: Vec<i64> = vec![i64::MIN; gold.len()];
     let mut saved: Option<String> = None;
-    for (n, batch) in gold.chunks(20).enumerate() {
+    for batch in batches {
         let mut c = match &saved {
             None => Clusterer::new(Concepts::builtin(), Params::default()),
             Some(json) => {
@@ -121,17 +133,22 @@ fn the_development_set_clusters_the_same_through_snapshots() {
                 Clusterer::restore(Concepts::builtin(), Params::default(), s).expect("restores")
             }
         };
-        for (k, a) in batch.iter().enumerate() {
-            let at = a.published_at.with_timezone(&chrono::Utc);
-            c.evict(at);
-            let got = c.add_article((n * 20 + k) as i64, at, &a.source, &a.headline, &a.summary);
+        let articles: Vec<Simultaneous> = batch
+            .clone()
+            .map(|i| {
+                let a = &gold[i];
+                let at = a.published_at.with_timezone(&chrono::Utc);
+                Simultaneous::read(&c, i as i64, at, &a.source, &a.headline, &a.summary)
+            })
+            .collect();
+        for (k, got) in c.add_simultaneous(articles) {
             for m in &got.merged {
                 labels
                     .iter_mut()
                     .filter(|x| **x == *m)
                     .for_each(|x| *x = got.cluster);
             }
-            labels.push(got.cluster);
+            labels[batch.start + k] = got.cluster;
         }
         saved = Some(serde_json::to_string(&c.snapshot()).expect("serializes"));
     }

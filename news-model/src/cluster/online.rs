@@ -67,6 +67,17 @@ pub(super) struct Marks {
     pub(super) weather: bool,
 }
 
+/// An article as the clusterer reads it ([`Clusterer::read`]).
+pub(super) struct Reading {
+    /// Its features, without those only its outlet's kickers bring.
+    pub(super) raw: Vec<(Feature, f32)>,
+    /// Its headline's plain words ([`super::outlets`]).
+    pub(super) words: Vec<u64>,
+    pub(super) marks: Marks,
+    /// The leads its headline was read at ([`super::kickers`]).
+    pub(super) leads: Vec<u64>,
+}
+
 /// Where an article went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Assignment {
@@ -306,6 +317,23 @@ impl<'c> Clusterer<'c> {
         headline: &str,
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
+        let Reading {
+            raw,
+            words,
+            marks,
+            leads,
+        } = self.read(source, headline, raw);
+        let got = self.add_marked(id, at, source, raw, &words, marks);
+        if self.params.kickers {
+            self.kickers.merged(&got.merged, got.cluster, at);
+            let window = self.params.window_hours;
+            self.kickers.record(source, &leads, at, got.cluster, window);
+        }
+        got
+    }
+
+    /// The article of `source` with `headline` and features `raw` as the clusterer reads it.
+    pub(super) fn read(&self, source: &str, headline: &str, raw: Vec<(Feature, f32)>) -> Reading {
         // Read once: its plain words, its stage and its weather come from the same tokens.
         let tokens = crate::search::tokens(headline);
         // An outlet's kickers are no part of what the headline reports ([`super::kickers`]):
@@ -333,14 +361,12 @@ impl<'c> Clusterer<'c> {
             0
         };
         let weather = self.params.weather && self.weather.named_by(self.lexicons.concepts, &tokens);
-        let got = self.add_marked(id, at, source, raw, &words, Marks { stage, weather });
-        if self.params.kickers {
-            self.kickers.merged(&got.merged, got.cluster, at);
-            let window = self.params.window_hours;
-            self.kickers
-                .record(source, &split.leads, at, got.cluster, window);
+        Reading {
+            raw,
+            words,
+            marks: Marks { stage, weather },
+            leads: split.leads,
         }
-        got
     }
 
     /// The features the clusterer reads from an article, with its lexicons and weights,

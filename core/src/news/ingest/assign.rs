@@ -10,7 +10,7 @@ use crate::news::RepoError;
 use chrono::Duration;
 use lashon_news::cluster::features::{sketch_from, Feature};
 use lashon_news::cluster::snapshot::FORMAT;
-use lashon_news::cluster::{Clusterer, Concepts, Params, Snapshot};
+use lashon_news::cluster::{Clusterer, Concepts, Params, Simultaneous, Snapshot};
 use lashon_news::people::PeopleMatcher;
 
 use crate::news::write::NewsWrite;
@@ -44,6 +44,27 @@ fn checkpoint_version(params: &Params) -> String {
         "lashon {} snapshot {FORMAT} {params:?}",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+/// Articles of one instant held before they are placed: a bulk import stamped with one
+/// instant is placed a thousand at a time, so memory stays bounded.
+const INSTANT_MAX: usize = 1_024;
+
+/// Places the articles of one instant ([`Clusterer::add_simultaneous`]), recording each
+/// article's cluster in `labels` and each merged cluster's survivor in `into`.
+fn place(
+    clusterer: &mut Clusterer<'_>,
+    instant: Vec<Simultaneous>,
+    labels: &mut Vec<(i64, i64)>,
+    into: &mut HashMap<i64, i64>,
+) {
+    let ids: Vec<i64> = instant.iter().map(|a| a.id).collect();
+    for (k, got) in clusterer.add_simultaneous(instant) {
+        for m in got.merged {
+            into.insert(m, got.cluster);
+        }
+        labels.push((ids[k], got.cluster));
+    }
 }
 
 /// Clusters the pending articles (all articles when `full` or when needed), records their
@@ -85,6 +106,8 @@ pub fn assign(
     let mut labels: Vec<(i64, i64)> = Vec::new();
     // Merged clusters point to their survivor.
     let mut into: HashMap<i64, i64> = HashMap::new();
+    // The articles of the instant being read, not yet placed.
+    let mut instant: Vec<Simultaneous> = Vec::new();
     w.each_article_to_cluster(full, &mut |p: PendingArticle| {
         let a = &p.article;
         out.articles += 1;
@@ -100,29 +123,35 @@ pub fn assign(
             out.touched.insert(story);
             return Ok(());
         }
-        clusterer.evict(a.input.published_at);
         // With its newsroom, so an outlet's edited or repeated headline joins its own
         // earlier article.
-        let features =
-            clusterer.features(&a.input.headline, a.input.summary.as_deref().unwrap_or(""));
-        if out.sketches.len() < SKETCHES {
-            if let Some(sketch) = sketch_from(&features, &params.weights) {
-                out.sketches.insert(a.id, sketch);
-            }
-        }
-        let got = clusterer.add_with_features(
+        let article = Simultaneous::read(
+            &clusterer,
             a.id,
             a.input.published_at,
             &a.input.source,
             &a.input.headline,
-            features,
+            a.input.summary.as_deref().unwrap_or(""),
         );
-        for m in got.merged {
-            into.insert(m, got.cluster);
+        if out.sketches.len() < SKETCHES {
+            if let Some(sketch) = sketch_from(&article.features, &params.weights) {
+                out.sketches.insert(a.id, sketch);
+            }
         }
-        labels.push((a.id, got.cluster));
+        // The articles of one instant are placed together, those that join a story first
+        // (`lashon_news::cluster::simultaneous`).
+        if instant.len() >= INSTANT_MAX || instant.first().is_some_and(|b| b.at != article.at) {
+            place(
+                &mut clusterer,
+                std::mem::take(&mut instant),
+                &mut labels,
+                &mut into,
+            );
+        }
+        instant.push(article);
         Ok(())
     })?;
+    place(&mut clusterer, instant, &mut labels, &mut into);
 
     let resolve = |mut l: i64| {
         let mut steps = 0;

@@ -2,7 +2,8 @@
 //! articles read from JSON lines ([`read_gold`]), a clusterer run over them as a service
 //! would ([`cluster_stream`]), the report per window with the worst merges and splits
 //! ([`evaluate`]), what the features allow ([`feature_ceiling`]) and the naive baseline
-//! to compare with ([`naive_baseline`]). The example `evaluate`
+//! to compare with ([`naive_baseline`]), and the scores' spread over orders of simultaneous
+//! articles ([`tie_order_spread`]). The example `evaluate`
 //! prints them for a file:
 //!
 //! ```text
@@ -27,6 +28,7 @@
 mod baseline;
 mod ceiling;
 mod gold;
+mod orders;
 mod report;
 mod run;
 mod scores;
@@ -34,6 +36,7 @@ mod scores;
 pub use baseline::{naive_baseline, NAIVE_THRESHOLD, NAIVE_WINDOW_HOURS};
 pub use ceiling::feature_ceiling;
 pub use gold::{read_gold, GoldArticle, GoldError};
+pub use orders::{permute_ties, tie_order_spread, Spread, WindowSpread};
 pub use report::{
     evaluate, Evaluation, Figures, Mistake, Part, Shown, WindowFigures, WINDOW_GAP_HOURS,
 };

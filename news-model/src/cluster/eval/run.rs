@@ -7,24 +7,45 @@ use std::collections::HashMap;
 use chrono::{Duration, Utc};
 
 use super::gold::GoldArticle;
-use crate::cluster::Clusterer;
+use crate::cluster::{Clusterer, Simultaneous};
 
-/// The final cluster of each article (in the order of `articles`).
+/// The final cluster of each article (in the order of `articles`). Articles published at
+/// one instant are placed those that join an open cluster first
+/// ([`Clusterer::add_simultaneous`]), as the service places them.
 pub fn cluster_stream(articles: &[GoldArticle], clusterer: &mut Clusterer<'_>) -> Vec<i64> {
     let mut order: Vec<usize> = (0..articles.len()).collect();
     order.sort_by_key(|&i| (articles[i].published_at, i));
     let mut label: Vec<i64> = vec![0; articles.len()];
     // Merged cluster → the cluster it went into.
     let mut into: HashMap<i64, i64> = HashMap::new();
-    for (n, &i) in order.iter().enumerate() {
-        let a = &articles[i];
-        let at = a.published_at.with_timezone(&Utc);
-        clusterer.evict(at);
-        let got = clusterer.add_article(n as i64, at, &a.source, &a.headline, &a.summary);
-        for m in got.merged {
-            into.insert(m, got.cluster);
+    let mut start = 0;
+    while start < order.len() {
+        let at = articles[order[start]].published_at;
+        let end = order[start..]
+            .iter()
+            .position(|&i| articles[i].published_at != at)
+            .map_or(order.len(), |k| start + k);
+        // Ids in publication order, ties in the order given, as a store numbers them.
+        let batch: Vec<Simultaneous> = (start..end)
+            .map(|n| {
+                let a = &articles[order[n]];
+                Simultaneous::read(
+                    clusterer,
+                    n as i64,
+                    a.published_at.with_timezone(&Utc),
+                    &a.source,
+                    &a.headline,
+                    &a.summary,
+                )
+            })
+            .collect();
+        for (k, got) in clusterer.add_simultaneous(batch) {
+            for m in got.merged {
+                into.insert(m, got.cluster);
+            }
+            label[order[start + k]] = got.cluster;
         }
-        label[i] = got.cluster;
+        start = end;
     }
     let resolve = |mut c: i64| {
         let mut steps = 0;

@@ -1,0 +1,304 @@
+//! Articles published at one instant, placed those that join an open story first.
+//!
+//! An online clusterer places each article with what it has seen, so articles of the same
+//! instant (every outlet's homepage headline of one quarter hour, a feed's items stamped with
+//! one minute) would be placed in whatever order they were given: a file's lines, the store's
+//! insertion order. Where a story's clusters stand near a bar, that order decides whether an
+//! article opens a cluster of its own or joins one after a simultaneous article grew it, and
+//! the same articles in another order made other stories (on the labelled held-out windows,
+//! the Sydney café siege in one cluster or in several: B-cubed F1 0.70 to 0.88 for the same day).
+//!
+//! Simultaneous articles have no order of their own, so the clusterer gives them one that
+//! does not depend on how they came: of the articles of one instant not yet placed, the first
+//! (as given) that joins an open cluster now is placed next ([`Clusterer::would_join`]), and
+//! when none does, the first of them opens its cluster; then the others are asked again.
+//! Articles that continue a story go before those that begin one, so a story that grew in
+//! the same quarter hour is there for the articles that need it. Looking ahead is bounded
+//! ([`LOOK_AHEAD`]), so a batch of any size is placed in time linear in it.
+//!
+//! ```
+//! use chrono::{TimeZone, Utc};
+//! use lashon_news::cluster::{Clusterer, Concepts, Params, Simultaneous};
+//!
+//! let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+//! let t = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap();
+//! c.add_article(1, t, "kan", "הכנסת אישרה את התקציב לשנת 2026 בקריאה ראשונה", "");
+//! let later = t + chrono::Duration::minutes(15);
+//! let batch = vec![
+//!     Simultaneous::read(&c, 2, later, "n12", "שיטפונות בנגב: כבישים נחסמו", ""),
+//!     Simultaneous::read(&c, 3, later, "ynet", "התקציב לשנת 2026 אושר בקריאה ראשונה", ""),
+//! ];
+//! let placed = c.add_simultaneous(batch);
+//! // The budget report joins the budget story first; the floods open their own.
+//! assert_eq!(placed[0].0, 1);
+//! assert_eq!(placed[0].1.cluster, 1);
+//! assert!(placed[1].1.opened);
+//! ```
+
+use chrono::{DateTime, Utc};
+
+use super::features::Feature;
+use super::online::{Assignment, Clusterer, Reading};
+
+/// How many of an instant's articles not yet placed are asked whether they join, at each
+/// step: the cost per article stays bounded however many articles share an instant.
+pub const LOOK_AHEAD: usize = 16;
+
+/// An article of a batch published at one instant, with the features the clusterer read
+/// from it ([`Clusterer::features`]).
+#[derive(Debug, Clone)]
+pub struct Simultaneous {
+    /// Its id: a cluster it opens has this id.
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    /// Its newsroom's key (empty when unknown).
+    pub source: String,
+    pub headline: String,
+    pub features: Vec<(Feature, f32)>,
+}
+
+impl Simultaneous {
+    /// The article with its features read by `clusterer`.
+    pub fn read(
+        clusterer: &Clusterer<'_>,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        headline: &str,
+        summary: &str,
+    ) -> Simultaneous {
+        Simultaneous {
+            id,
+            at,
+            source: source.to_string(),
+            headline: headline.to_string(),
+            features: clusterer.features(headline, summary),
+        }
+    }
+}
+
+impl Clusterer<'_> {
+    /// Whether the article would join an open cluster if it were added now (its clock moved
+    /// to `at` first). Changes nothing. Its features the clusterer has not seen count as seen
+    /// in no article, where adding it counts every feature once first: the answer can differ
+    /// from what adding does only for an article at the very edge of a bar.
+    pub fn would_join(
+        &self,
+        at: DateTime<Utc>,
+        source: &str,
+        headline: &str,
+        features: &[(Feature, f32)],
+    ) -> bool {
+        let Reading { raw, marks, .. } = self.read(source, headline, features.to_vec());
+        // Features not seen yet have no id: ids above any real one, distinct and in order,
+        // that no cluster holds.
+        let mut unseen = u32::MAX;
+        let mut v: Vec<(u32, f32)> = raw
+            .iter()
+            .map(|(f, w)| {
+                let id = self.ids.get(f).copied().unwrap_or_else(|| {
+                    unseen -= 1;
+                    unseen
+                });
+                (id, *w)
+            })
+            .collect();
+        v.sort_unstable_by_key(|x| x.0);
+        self.choose(&v, at, source, marks.stage).cluster.is_some()
+    }
+
+    /// Adds `batch`, articles in publication order, the articles of each instant placed
+    /// those that join an open cluster first (see the module documentation). Returns, in the
+    /// order they were added, each article's index in `batch` and its assignment.
+    pub fn add_simultaneous(&mut self, batch: Vec<Simultaneous>) -> Vec<(usize, Assignment)> {
+        let mut out = Vec::with_capacity(batch.len());
+        let mut items: Vec<Option<Simultaneous>> = batch.into_iter().map(Some).collect();
+        let mut start = 0;
+        while start < items.len() {
+            let Some(at) = items[start].as_ref().map(|a| a.at) else {
+                start += 1;
+                continue;
+            };
+            let end = items[start..]
+                .iter()
+                .position(|a| a.as_ref().is_some_and(|a| a.at != at))
+                .map_or(items.len(), |k| start + k);
+            self.evict(at);
+            // The instant's articles not yet placed, in the order given.
+            let mut left: Vec<usize> = (start..end).collect();
+            while !left.is_empty() {
+                let pick = if left.len() == 1 {
+                    0
+                } else {
+                    left.iter()
+                        .take(LOOK_AHEAD)
+                        .position(|&i| {
+                            items[i].as_ref().is_some_and(|a| {
+                                self.would_join(a.at, &a.source, &a.headline, &a.features)
+                            })
+                        })
+                        .unwrap_or(0)
+                };
+                let i = left.remove(pick);
+                if let Some(a) = items[i].take() {
+                    let got =
+                        self.add_with_features(a.id, a.at, &a.source, &a.headline, a.features);
+                    out.push((i, got));
+                }
+            }
+            start = end;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::{Concepts, Params};
+    use chrono::{Duration, TimeZone};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    /// A siege told by three outlets, then a quarter hour in which two more report the
+    /// hostage taker's demand: one (`maariv`) names the siege, the other (`walla`) only the
+    /// demand. Returns the two's clusters, placed one by one in `order` (`together`: false)
+    /// or as one instant.
+    fn demand(order: [usize; 2], together: bool) -> [i64; 2] {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let siege = [
+            ("kan", "ירי במכולת כשרה בפריז: חמושים מחזיקים בני ערובה"),
+            ("ynet", "בני ערובה במכולת כשרה במזרח פריז, חשש להרוגים"),
+            ("n12", "חמושים השתלטו על מכולת כשרה בפריז ולקחו בני ערובה"),
+        ];
+        for (i, (source, headline)) in siege.iter().enumerate() {
+            let at = t0() + Duration::minutes(5 * i as i64);
+            c.add_article(i as i64 + 1, at, source, headline, "");
+        }
+        let reports = [
+            ("walla", "החוטף דורש: שחררו את האחים קואשי מהמצור בדמרטן"),
+            (
+                "maariv",
+                "חמושים מחזיקים בני ערובה במכולת כשרה בפריז, החוטף דורש לשחרר את האחים קואשי",
+            ),
+        ];
+        let at = t0() + Duration::minutes(30);
+        let mut got = [0; 2];
+        if together {
+            let batch: Vec<Simultaneous> = order
+                .iter()
+                .map(|&k| {
+                    let (source, headline) = reports[k];
+                    Simultaneous::read(&c, 10 + k as i64, at, source, headline, "")
+                })
+                .collect();
+            for (i, a) in c.add_simultaneous(batch) {
+                got[order[i]] = a.cluster;
+            }
+        } else {
+            for k in order {
+                let (source, headline) = reports[k];
+                got[k] = c
+                    .add_article(10 + k as i64, at, source, headline, "")
+                    .cluster;
+            }
+        }
+        got
+    }
+
+    #[test]
+    fn an_instants_articles_make_the_same_stories_in_either_order() {
+        // One by one, the order decides: the demand alone first opens a cluster of its own;
+        // after the report naming the siege it joins the siege.
+        assert_eq!(demand([0, 1], false), [10, 1]);
+        assert_eq!(demand([1, 0], false), [1, 1]);
+        // As one instant, both join the siege whichever came first.
+        assert_eq!(demand([0, 1], true), [1, 1]);
+        assert_eq!(demand([1, 0], true), [1, 1]);
+    }
+
+    #[test]
+    fn the_joiner_goes_first_and_the_rest_are_asked_again() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        c.add_article(
+            1,
+            t0(),
+            "kan",
+            "רעידת אדמה בעוצמה 5.1 הורגשה בצפון ובעמק הירדן",
+            "",
+        );
+        let at = t0() + Duration::minutes(15);
+        let traffic = Simultaneous::read(
+            &c,
+            10,
+            at,
+            "n12",
+            "פקקים בכניסה לתל אביב בעקבות עבודות ברכבת הקלה",
+            "",
+        );
+        let quake = Simultaneous::read(
+            &c,
+            11,
+            at,
+            "ynet",
+            "רעידת אדמה בעוצמה 5.1 הורגשה בצפון; אין נפגעים",
+            "",
+        );
+        assert!(!c.would_join(at, &traffic.source, &traffic.headline, &traffic.features));
+        assert!(c.would_join(at, &quake.source, &quake.headline, &quake.features));
+        let placed = c.add_simultaneous(vec![traffic, quake]);
+        assert_eq!(
+            placed.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+            vec![1, 0]
+        );
+        assert_eq!(placed[0].1.cluster, 1);
+        assert!(placed[1].1.opened);
+    }
+
+    #[test]
+    fn a_large_instant_is_placed_whole() {
+        // Five hundred articles stamped with one instant (a bulk import): each is placed
+        // once, and asking ahead stays bounded.
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let batch: Vec<Simultaneous> = (0..500)
+            .map(|i| {
+                Simultaneous::read(
+                    &c,
+                    i,
+                    t0(),
+                    "kan",
+                    &format!("דיווח מספר {i} על עבודות בכביש {}", i % 7),
+                    "",
+                )
+            })
+            .collect();
+        let placed = c.add_simultaneous(batch);
+        let mut seen: Vec<usize> = placed.iter().map(|(i, _)| *i).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..500).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn instants_stay_in_publication_order() {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let batch: Vec<Simultaneous> = (0..6)
+            .map(|i| {
+                let at = t0() + Duration::minutes(15 * (i / 2));
+                Simultaneous::read(&c, i, at, "kan", &format!("כותרת {i}"), "")
+            })
+            .collect();
+        let order: Vec<usize> = c
+            .add_simultaneous(batch)
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
+        // Each pair in its own quarter hour, the pairs in order.
+        for (k, pair) in order.chunks(2).enumerate() {
+            let mut p = pair.to_vec();
+            p.sort_unstable();
+            assert_eq!(p, vec![2 * k, 2 * k + 1]);
+        }
+    }
+}
