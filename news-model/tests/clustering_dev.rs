@@ -154,3 +154,44 @@ fn the_development_set_clusters_the_same_through_snapshots() {
     }
     assert_eq!(labels, whole);
 }
+
+/// The development set's homepage snapshots stamp up to four outlets' headlines with one
+/// instant. Placed as one instant (`lashon_news::cluster::simultaneous`), they make the same
+/// stories whatever the order the file gives them in: eight orders of the ties, each
+/// article's story-mates the same as in the file's order.
+#[test]
+fn the_development_set_makes_the_same_stories_in_any_order_of_its_ties() {
+    use lashon_news::cluster::eval::{permute_ties, tie_order_spread};
+    use std::collections::{BTreeMap, BTreeSet};
+    let gold = read_gold(&dev_set()).expect("gold lines");
+    // Each article's story-mates, by id.
+    let partition = |articles: &[lashon_news::cluster::eval::GoldArticle]| {
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        let labels = cluster_stream(articles, &mut c);
+        let mut by_cluster: BTreeMap<i64, BTreeSet<String>> = BTreeMap::new();
+        for (a, l) in articles.iter().zip(&labels) {
+            by_cluster.entry(*l).or_default().insert(a.id.clone());
+        }
+        by_cluster.into_values().collect::<BTreeSet<_>>()
+    };
+    let given = partition(&gold);
+    let mut moved = 0;
+    for seed in 1..=8 {
+        let permuted = permute_ties(&gold, seed);
+        moved += permuted
+            .iter()
+            .zip(&gold)
+            .filter(|(a, b)| a.id != b.id)
+            .count();
+        assert_eq!(partition(&permuted), given, "seed {seed}");
+    }
+    assert!(moved > 0, "no seed moved a tie");
+    let spread = tie_order_spread(&gold, 8, |articles| {
+        cluster_stream(
+            articles,
+            &mut Clusterer::new(Concepts::builtin(), Params::default()),
+        )
+    });
+    print!("{}", spread.summary());
+    assert!(spread.max_f1 - spread.min_f1 < 1e-9);
+}

@@ -21,13 +21,15 @@ use super::scoring::Scored;
 use super::stages::Stages;
 
 /// Where an article goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Choice {
     /// The open cluster it joins; `None`: it opens one.
     pub(super) cluster: Option<i64>,
     /// Its outlet's earlier headline, alone in this cluster, that comes along into
     /// `cluster` (the article's earlier telling).
     pub(super) along: Option<i64>,
+    /// The article's score with `cluster` (0 when it opens one).
+    pub(super) score: f32,
 }
 
 impl Clusterer<'_> {
@@ -85,12 +87,14 @@ impl Clusterer<'_> {
                 return Choice {
                     cluster: Some(event.id),
                     along: Some(e.id),
+                    score: event.score,
                 };
             }
         }
         Choice {
             cluster: pick.map(|s| s.id),
             along: None,
+            score: pick.map_or(0.0, |s| s.score),
         }
     }
 }

@@ -9,12 +9,15 @@
 //! the Sydney café siege in one cluster or in several: B-cubed F1 0.70 to 0.88 for the same day).
 //!
 //! Simultaneous articles have no order of their own, so the clusterer gives them one that
-//! does not depend on how they came: of the articles of one instant not yet placed, the first
-//! (as given) that joins an open cluster now is placed next ([`Clusterer::would_join`]), and
-//! when none does, the first of them opens its cluster; then the others are asked again.
-//! Articles that continue a story go before those that begin one, so a story that grew in
-//! the same quarter hour is there for the articles that need it. Looking ahead is bounded
-//! ([`LOOK_AHEAD`]), so a batch of any size is placed in time linear in it.
+//! does not depend on how they came: of the articles of one instant not yet placed, the one
+//! that joins an open cluster now with the highest score is placed next
+//! ([`Clusterer::joining_score`]), and when none joins, the first of them opens its cluster;
+//! then the others are asked again. Articles that continue a story go before those that
+//! begin one, the most certain first, so a story that grew in the same quarter hour is there
+//! for the articles that need it, and the same articles make the same stories in whatever
+//! order they came (but for exact ties of score, and for instants of more than
+//! [`LOOK_AHEAD`] articles, which are asked that many at a time so that a batch of any size
+//! is placed in time linear in it).
 //!
 //! ```
 //! use chrono::{TimeZone, Utc};
@@ -89,6 +92,18 @@ impl Clusterer<'_> {
         headline: &str,
         features: &[(Feature, f32)],
     ) -> bool {
+        self.joining_score(at, source, headline, features).is_some()
+    }
+
+    /// The score with which the article would join an open cluster if it were added now;
+    /// `None` when it would open one. Changes nothing (see [`Clusterer::would_join`]).
+    pub fn joining_score(
+        &self,
+        at: DateTime<Utc>,
+        source: &str,
+        headline: &str,
+        features: &[(Feature, f32)],
+    ) -> Option<f32> {
         let Reading { raw, marks, .. } = self.read(source, headline, features.to_vec());
         // Features not seen yet have no id: ids above any real one, distinct and in order,
         // that no cluster holds.
@@ -104,7 +119,8 @@ impl Clusterer<'_> {
             })
             .collect();
         v.sort_unstable_by_key(|x| x.0);
-        self.choose(&v, at, source, marks.stage).cluster.is_some()
+        let choice = self.choose(&v, at, source, marks.stage);
+        choice.cluster.map(|_| choice.score)
     }
 
     /// Adds `batch`, articles in publication order, the articles of each instant placed
@@ -130,14 +146,17 @@ impl Clusterer<'_> {
                 let pick = if left.len() == 1 {
                     0
                 } else {
-                    left.iter()
-                        .take(LOOK_AHEAD)
-                        .position(|&i| {
-                            items[i].as_ref().is_some_and(|a| {
-                                self.would_join(a.at, &a.source, &a.headline, &a.features)
-                            })
-                        })
-                        .unwrap_or(0)
+                    // The most confident placement first; ties: the first given.
+                    let mut best: Option<(usize, f32)> = None;
+                    for (k, &i) in left.iter().take(LOOK_AHEAD).enumerate() {
+                        let score = items[i].as_ref().and_then(|a| {
+                            self.joining_score(a.at, &a.source, &a.headline, &a.features)
+                        });
+                        if let Some(x) = score.filter(|x| best.is_none_or(|(_, b)| *x > b)) {
+                            best = Some((k, x));
+                        }
+                    }
+                    best.map_or(0, |(k, _)| k)
                 };
                 let i = left.remove(pick);
                 if let Some(a) = items[i].take() {
