@@ -5,7 +5,8 @@
 //! `lashon serve`. The stories exported are exactly those the evaluation tool
 //! (`lashon_news::cluster::eval`, `cargo run -p lashon-news --example evaluate`) computes for
 //! the same lines, so its figures are the service's; they are printed and held to the floor
-//! the crate documentation states.
+//! the crate documentation states. The same lines with each snapshot instant's headlines in
+//! other orders make the same stories.
 //!
 //!     cargo test -p lashon --test clustering_service -- --nocapture
 
@@ -15,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use common::{lashon, temp_db, Server};
-use lashon_news::cluster::eval::{bcubed, cluster_stream, read_gold};
+use lashon_news::cluster::eval::{bcubed, cluster_stream, permute_ties, read_gold};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use serde_json::Value;
 
@@ -81,22 +82,14 @@ fn partition(labels: &[i64]) -> BTreeSet<BTreeSet<usize>> {
     by.into_values().collect()
 }
 
-#[tokio::test]
-async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them() {
-    let text = dev_set();
-    let lines: Vec<Value> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(lines.len(), 263);
+/// Each line's URL, as [`ingest_line`] makes it.
+fn urls_of(lines: &[Value]) -> Vec<String> {
+    lines.iter().map(|g| ingest_line(g).1).collect()
+}
 
-    // What the evaluation tool says of these lines.
-    let gold = read_gold(&text).expect("gold lines");
-    let mut clusterer = Clusterer::new(Concepts::builtin(), Params::default());
-    let tool = cluster_stream(&gold, &mut clusterer);
-
-    // The same lines through the service.
+/// `lines` put through `lashon sources import`, `lashon ingest` (in their order) and read
+/// back from `/api/v1/export` of a fresh store: each URL's story.
+async fn through_the_service(lines: &[Value]) -> BTreeMap<String, i64> {
     let (dir, db) = temp_db();
     let sources: BTreeSet<String> = lines
         .iter()
@@ -105,7 +98,7 @@ async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them(
     let reg = dir.path().join("registry.toml");
     std::fs::write(&reg, registry(&sources)).unwrap();
     ok(lashon(&db, &["sources", "import", reg.to_str().unwrap()]));
-    let (ingest, urls): (Vec<String>, Vec<String>) = lines.iter().map(ingest_line).unzip();
+    let ingest: Vec<String> = lines.iter().map(|g| ingest_line(g).0).collect();
     let file = dir.path().join("articles.jsonl");
     std::fs::write(&file, ingest.join("\n")).unwrap();
     let out = ok(lashon(&db, &["ingest", file.to_str().unwrap()]));
@@ -144,7 +137,28 @@ async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them(
             rec["storyId"].as_i64().unwrap(),
         );
     }
-    let service: Vec<i64> = urls
+    s.stop();
+    story_of
+}
+
+#[tokio::test]
+async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them() {
+    let text = dev_set();
+    let lines: Vec<Value> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 263);
+
+    // What the evaluation tool says of these lines.
+    let gold = read_gold(&text).expect("gold lines");
+    let mut clusterer = Clusterer::new(Concepts::builtin(), Params::default());
+    let tool = cluster_stream(&gold, &mut clusterer);
+
+    // The same lines through the service.
+    let story_of = through_the_service(&lines).await;
+    let service: Vec<i64> = urls_of(&lines)
         .iter()
         .map(|u| {
             *story_of
@@ -152,7 +166,27 @@ async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them(
                 .unwrap_or_else(|| panic!("{u} not exported"))
         })
         .collect();
-    s.stop();
+
+    // And again with the headlines of each snapshot instant in other orders (a feed gives
+    // them in its own): the same stories.
+    let by_id: BTreeMap<&str, &Value> = lines
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap(), g))
+        .collect();
+    for seed in 1..=4 {
+        let shuffled: Vec<Value> = permute_ties(&gold, seed)
+            .iter()
+            .map(|a| by_id[a.id.as_str()].clone())
+            .collect();
+        assert_ne!(shuffled, lines, "seed {seed} moved some ties");
+        let again = through_the_service(&shuffled).await;
+        let in_file_order: Vec<i64> = urls_of(&lines).iter().map(|u| again[u]).collect();
+        assert_eq!(
+            partition(&in_file_order),
+            partition(&service),
+            "seed {seed}: other orders of simultaneous headlines made other stories"
+        );
+    }
 
     assert_eq!(
         partition(&service),

@@ -38,6 +38,8 @@
 //! assert!(placed[1].1.opened);
 //! ```
 
+use std::collections::VecDeque;
+
 use chrono::{DateTime, Utc};
 
 use super::features::Feature;
@@ -140,8 +142,9 @@ impl Clusterer<'_> {
                 .position(|a| a.as_ref().is_some_and(|a| a.at != at))
                 .map_or(items.len(), |k| start + k);
             self.evict(at);
-            // The instant's articles not yet placed, in the order given.
-            let mut left: Vec<usize> = (start..end).collect();
+            // The instant's articles not yet placed, in the order given. A deque: the one
+            // placed is among the first LOOK_AHEAD, so taking it out moves at most that many.
+            let mut left: VecDeque<usize> = (start..end).collect();
             while !left.is_empty() {
                 let pick = if left.len() == 1 {
                     0
@@ -158,7 +161,9 @@ impl Clusterer<'_> {
                     }
                     best.map_or(0, |(k, _)| k)
                 };
-                let i = left.remove(pick);
+                let Some(i) = left.remove(pick) else {
+                    break;
+                };
                 if let Some(a) = items[i].take() {
                     let got =
                         self.add_with_features(a.id, a.at, &a.source, &a.headline, a.features);
