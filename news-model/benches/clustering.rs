@@ -19,6 +19,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lashon_news::cluster::background::{BUILTIN_EN, BUILTIN_HE};
+use lashon_news::cluster::simultaneous::instants;
 use lashon_news::cluster::{Background, Clusterer, Concepts, Params, Simultaneous};
 use serde::Deserialize;
 
@@ -74,22 +75,16 @@ fn run(articles: &[Article], placing: Placing) -> (usize, usize, usize) {
             }
         }
         Placing::Instants => {
-            let mut start = 0;
-            while start < articles.len() {
-                let at = articles[start].published_at;
-                let end = articles[start..]
-                    .iter()
-                    .position(|a| a.published_at != at)
-                    .map_or(articles.len(), |k| start + k);
-                let batch: Vec<Simultaneous> = (start..end)
+            for run in instants(articles, |a| a.published_at) {
+                let batch: Vec<Simultaneous> = run
                     .map(|i| {
                         let a = &articles[i];
+                        let at = a.published_at;
                         Simultaneous::read(&c, i as i64, at, &a.source, &a.headline, &a.summary)
                     })
                     .collect();
                 c.add_simultaneous(batch);
                 most_open = most_open.max(c.open_clusters());
-                start = end;
             }
         }
     }

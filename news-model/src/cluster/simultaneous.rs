@@ -39,6 +39,7 @@
 //! ```
 
 use std::collections::VecDeque;
+use std::ops::Range;
 
 use chrono::{DateTime, Utc};
 
@@ -130,21 +131,16 @@ impl Clusterer<'_> {
     /// order they were added, each article's index in `batch` and its assignment.
     pub fn add_simultaneous(&mut self, batch: Vec<Simultaneous>) -> Vec<(usize, Assignment)> {
         let mut out = Vec::with_capacity(batch.len());
+        let runs = instants(&batch, |a| a.at);
         let mut items: Vec<Option<Simultaneous>> = batch.into_iter().map(Some).collect();
-        let mut start = 0;
-        while start < items.len() {
-            let Some(at) = items[start].as_ref().map(|a| a.at) else {
-                start += 1;
+        for run in runs {
+            let Some(at) = items[run.start].as_ref().map(|a| a.at) else {
                 continue;
             };
-            let end = items[start..]
-                .iter()
-                .position(|a| a.as_ref().is_some_and(|a| a.at != at))
-                .map_or(items.len(), |k| start + k);
             self.evict(at);
             // The instant's articles not yet placed, in the order given. A deque: the one
             // placed is among the first LOOK_AHEAD, so taking it out moves at most that many.
-            let mut left: VecDeque<usize> = (start..end).collect();
+            let mut left: VecDeque<usize> = run.collect();
             while !left.is_empty() {
                 let pick = if left.len() == 1 {
                     0
@@ -170,10 +166,22 @@ impl Clusterer<'_> {
                     out.push((i, got));
                 }
             }
-            start = end;
         }
         out
     }
+}
+
+/// The runs of consecutive `items` with the same `key` (an instant), in order: what
+/// [`Clusterer::add_simultaneous`] places together. Linear in `items`.
+pub fn instants<T, K: PartialEq>(items: &[T], key: impl Fn(&T) -> K) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match out.last_mut() {
+            Some(run) if key(&items[run.start]) == key(item) => run.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -302,6 +310,13 @@ mod tests {
         let mut seen: Vec<usize> = placed.iter().map(|(i, _)| *i).collect();
         seen.sort_unstable();
         assert_eq!(seen, (0..500).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn instants_are_runs_of_one_time() {
+        let runs = instants(&[1, 1, 2, 3, 3, 3, 1], |x| *x);
+        assert_eq!(runs, vec![0..2, 2..3, 3..6, 6..7]);
+        assert!(instants(&[] as &[i32], |x| *x).is_empty());
     }
 
     #[test]

@@ -25,6 +25,7 @@
 use super::gold::GoldArticle;
 use super::report::evaluate;
 use super::scores::Scores;
+use crate::cluster::simultaneous::instants;
 
 /// The articles with each group of simultaneous articles shuffled by `seed` (seed 0: as
 /// given). Publication order is unchanged, so [`super::cluster_stream`] sees the same stream
@@ -34,19 +35,12 @@ pub fn permute_ties(articles: &[GoldArticle], seed: u64) -> Vec<GoldArticle> {
     order.sort_by_key(|&i| (articles[i].published_at, i));
     if seed != 0 {
         let mut rng = SplitMix64(seed);
-        let mut start = 0;
-        while start < order.len() {
-            let at = articles[order[start]].published_at;
-            let end = order[start..]
-                .iter()
-                .position(|&i| articles[i].published_at != at)
-                .map_or(order.len(), |k| start + k);
-            // Fisher–Yates over the group.
-            for k in (start + 1..end).rev() {
-                let j = start + (rng.next() % (k - start + 1) as u64) as usize;
+        for run in instants(&order, |&i| articles[i].published_at) {
+            // Fisher–Yates over the instant's articles.
+            for k in (run.start + 1..run.end).rev() {
+                let j = run.start + (rng.next() % (k - run.start + 1) as u64) as usize;
                 order.swap(k, j);
             }
-            start = end;
         }
     }
     order.into_iter().map(|i| articles[i].clone()).collect()

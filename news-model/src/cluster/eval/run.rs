@@ -18,34 +18,21 @@ pub fn cluster_stream(articles: &[GoldArticle], clusterer: &mut Clusterer<'_>) -
     let mut label: Vec<i64> = vec![0; articles.len()];
     // Merged cluster → the cluster it went into.
     let mut into: HashMap<i64, i64> = HashMap::new();
-    let mut start = 0;
-    while start < order.len() {
-        let at = articles[order[start]].published_at;
-        let end = order[start..]
-            .iter()
-            .position(|&i| articles[i].published_at != at)
-            .map_or(order.len(), |k| start + k);
-        // Ids in publication order, ties in the order given, as a store numbers them.
-        let batch: Vec<Simultaneous> = (start..end)
-            .map(|n| {
-                let a = &articles[order[n]];
-                Simultaneous::read(
-                    clusterer,
-                    n as i64,
-                    a.published_at.with_timezone(&Utc),
-                    &a.source,
-                    &a.headline,
-                    &a.summary,
-                )
-            })
-            .collect();
-        for (k, got) in clusterer.add_simultaneous(batch) {
-            for m in got.merged {
-                into.insert(m, got.cluster);
-            }
-            label[order[start + k]] = got.cluster;
+    // Ids in publication order, ties in the order given, as a store numbers them.
+    let stream: Vec<Simultaneous> = order
+        .iter()
+        .enumerate()
+        .map(|(n, &i)| {
+            let a = &articles[i];
+            let at = a.published_at.with_timezone(&Utc);
+            Simultaneous::read(clusterer, n as i64, at, &a.source, &a.headline, &a.summary)
+        })
+        .collect();
+    for (n, got) in clusterer.add_simultaneous(stream) {
+        for m in got.merged {
+            into.insert(m, got.cluster);
         }
-        start = end;
+        label[order[n]] = got.cluster;
     }
     let resolve = |mut c: i64| {
         let mut steps = 0;
