@@ -242,6 +242,31 @@ fn add_text(
     }
 }
 
+/// Most words a label has (`המתקפה בפריז`, `תאונת הרפטינג בפרו`); a longer clause before a
+/// colon is the headline's own statement.
+const LABEL_WORDS: usize = 4;
+
+/// A headline's label: its words before the first colon (not one between digits, `0:0`),
+/// when they are one to [`LABEL_WORDS`] words, quote nobody, and three or more words follow.
+/// Editors name a running story there (`רצח הנערים: כל השאלות הקשות על ליל החטיפה`,
+/// `האסון בפרו: נמצאה גופת המטיילת`), or its speaker (`ליברמן: "עם חמאס אסור להגיע
+/// להסדרה"`), and keep the name over the story's later angles, whose other words differ.
+pub fn label_of(headline: &str) -> Option<&str> {
+    let bytes = headline.as_bytes();
+    let digit = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
+    let colon = headline
+        .char_indices()
+        .find(|&(i, c)| c == ':' && !(digit(i.checked_sub(1)) && digit(Some(i + 1))))
+        .map(|(i, _)| i)?;
+    let (label, rest) = (headline[..colon].trim(), &headline[colon + 1..]);
+    let words = label.split_whitespace().count();
+    let quoted = label.chars().any(is_quote_mark);
+    (1..=LABEL_WORDS)
+        .contains(&words)
+        .then_some(label)
+        .filter(|_| !quoted && rest.split_whitespace().count() >= 3)
+}
+
 /// Whether `c` can open or close a quotation.
 fn is_quote_mark(c: char) -> bool {
     matches!(c, '"' | '\u{05F4}' | '\u{201C}' | '\u{201D}' | '\u{201E}')
@@ -297,6 +322,10 @@ pub fn extract_with(
     // words around it (`רחלי פרנקל: "אלוקים בחר בכם"` has no phrase `פרנקל אלוקים`).
     for part in quotation_parts(headline) {
         add_text(part, w.headline, true, lex, w, &mut out);
+    }
+    // The label's features once more, so that they weigh `label` times the rest's.
+    if let Some(label) = label_of(headline).filter(|_| w.label != 1.0) {
+        add_text(label, w.headline * (w.label - 1.0), true, lex, w, &mut out);
     }
     add_text(summary, 1.0, false, lex, w, &mut out);
     let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
@@ -558,6 +587,107 @@ mod tests {
         // `המורדים השתלטו` and `מעבר קוניטרה`: a stop word (`על`) ends a phrase.
         assert_eq!(a.len(), 2, "{a:?}");
         assert!(phrases("", "המורדים השתלטו על מעבר קוניטרה").is_empty());
+    }
+
+    #[test]
+    fn a_label_is_a_few_words_before_a_colon() {
+        assert_eq!(
+            label_of("רצח הנערים: כל השאלות הקשות על ליל החטיפה"),
+            Some("רצח הנערים")
+        );
+        assert_eq!(
+            label_of("ליברמן: \"עם חמאס אסור להגיע להסדרה\""),
+            Some("ליברמן")
+        );
+        // A time's colon is no label's end; the colon after the label is.
+        assert_eq!(label_of("הפסקת אש מ-19:00 הערב ברצועה"), None);
+        assert_eq!(
+            label_of("בשעה 19:00: הפסקת האש נכנסה לתוקף ברצועה"),
+            Some("בשעה 19:00")
+        );
+        // A clause of its own, a quotation, or too little after the colon: no label.
+        assert_eq!(
+            label_of("שלושה חשודים נעצרו הלילה בירושלים: כך נתפסו אחרי מרדף"),
+            None
+        );
+        assert_eq!(
+            label_of("\"נמשיך להיאבק\": הרצוג נאם בפני פעילי המפלגה"),
+            None
+        );
+        assert_eq!(label_of("הבחירות: הקלפיות נפתחו"), None);
+        assert_eq!(label_of("בלי נקודתיים בכלל"), None);
+        assert_eq!(label_of(": רק נקודתיים בהתחלה ועוד מילים"), None);
+    }
+
+    #[test]
+    fn a_labels_features_weigh_more_than_the_rest_of_the_headline() {
+        let lex = Lexicons::builtin();
+        let text = "האסון בנפאל: נמצאה גופת המטיילת הישראלית";
+        let weights = |label: f32| -> HashMap<Feature, f32> {
+            let w = Weights {
+                label,
+                ..Weights::default()
+            };
+            extract_with(text, "", &lex, &w).into_iter().collect()
+        };
+        let (plain, labelled) = (weights(1.0), weights(1.25));
+        assert_eq!(plain.len(), labelled.len());
+        let label_only: HashMap<Feature, f32> =
+            extract_with("האסון בנפאל", "", &lex, &Weights::default())
+                .into_iter()
+                .collect();
+        assert!(!label_only.is_empty());
+        for (f, x) in &plain {
+            let ratio = labelled[f] / x;
+            if label_only.contains_key(f) {
+                // The label's own words and phrases (a phrase across the colon is the rest's).
+                assert!((ratio - 1.25).abs() < 1e-4, "{f:?} {ratio}");
+            } else {
+                assert_eq!(labelled[f], *x, "{f:?}");
+            }
+        }
+    }
+
+    fn t0() -> chrono::DateTime<chrono::Utc> {
+        use chrono::TimeZone;
+        chrono::Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    /// A story written for this test: a rafting accident abroad told by two outlets, then the
+    /// search and the survivors' account under the editors' labels for it. Returns the
+    /// clusters.
+    fn survivors(label: f32) -> Vec<i64> {
+        let reports = [
+            (0, "a", "תאונת רפטינג בנפאל: שני ישראלים נעדרים בנהר"),
+            (
+                15,
+                "b",
+                "שני מטיילים ישראלים נעדרים אחרי תאונת רפטינג בנפאל",
+            ),
+            (
+                30,
+                "c",
+                "החיפושים בנפאל נמשכים: הסיכוי למצוא אותם בחיים קטן",
+            ),
+            (45, "d", "האסון בנפאל: \"ראינו אותם נסחפים בזרם החזק\""),
+        ];
+        let p = crate::cluster::Params {
+            weights: Weights {
+                label,
+                ..Weights::default()
+            },
+            ..crate::cluster::Params::default()
+        };
+        crate::cluster::eval::cluster_written(p, t0(), &reports)
+    }
+
+    #[test]
+    fn a_later_angle_under_the_storys_label_joins_the_story() {
+        let with = survivors(Weights::default().label);
+        assert!(with.iter().all(|c| *c == with[0]), "{with:?}");
+        // Weighed as the rest, the labels' place is all the later two share with the story.
+        let without = survivors(1.0);
+        assert!(without[2..].iter().all(|c| *c != without[0]), "{without:?}");
     }
 
     #[test]
