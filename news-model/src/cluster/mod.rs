@@ -26,7 +26,8 @@
 //!   `exp(−Δh / 8)`, and less again for a cluster already spanning more than 6 hours,
 //!   [`Params::long_after_hours`]) at [`Params::threshold`] or more, sharing a name, or two
 //!   words or concepts; an article left alone in its cluster joins a cluster that grew
-//!   since to match it, as it would have had it arrived later ([`Params::rejoin_threshold`]);
+//!   since to match it, as it would have had it arrived later, at a bar a little above the
+//!   threshold: a second guess ([`Params::rejoin_threshold`], 0.15);
 //!   two lone articles form a story only at the higher [`Params::pair_threshold`] (0.2);
 //!   an outlet's edited or repeated headline joins its own earlier article
 //!   ([`Clusterer::add_article`] with the newsroom) unless another cluster matches it
@@ -115,17 +116,17 @@
 //!
 //! | set | B-cubed P | R | F1 |
 //! |---|---|---|---|
-//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.903 | 0.691 | 0.783 |
-//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.981 | 0.667 | 0.794 |
-//! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.951 | 0.953 | 0.952 |
+//! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.908 | 0.691 | 0.784 |
+//! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.985 | 0.667 | 0.795 |
+//! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.966 | 0.953 | 0.959 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
-//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.942 | 0.787 | 0.857 |
-//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight; 237) | 0.977 | 0.639 | 0.773 |
-//! | fixture (663 articles with summaries, Hebrew and English) | 0.978 | 0.810 | 0.886 |
+//! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.946 | 0.787 | 0.859 |
+//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight and the rejoin bar; 237) | 0.977 | 0.637 | 0.771 |
+//! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.806 | 0.885 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
-//! orders but the held-out windows, 0.789–0.799, the mean shown, and the blind windows,
-//! 0.772–0.776). Before an instant's articles were placed
+//! orders but the held-out windows, 0.790–0.800, the mean shown, and the blind windows,
+//! 0.771–0.775). Before an instant's articles were placed
 //! together they were one draw of many: over 17 orders the held-out windows scored
 //! 0.748–0.823 (mean 0.763; the file's order gave 0.823), the four windows in one stream
 //! 0.838–0.853 (mean 0.844 at P 0.925), the tuning windows 0.763–0.780 (mean 0.771).
@@ -144,11 +145,11 @@
 //! issue reports P 0.954, R 0.521. Precision is predicted to 0.02, recall runs about a tenth
 //! high (the author's stories are larger). Today's figures there so suggest about P 0.94,
 //! R 0.69, F1 0.80 on the issue's set (those comparisons were of the file's order of ties). The blind windows hold their precision: an ordinary
-//! day of many small stories meets the held-out goal (P 0.967, F1 0.852; with a week of
+//! day of many small stories meets the held-out goal (P 0.967, F1 0.850; with a week of
 //! context before it P 0.983, F1 0.857), and the day of the Har Dov ambush keeps P 0.986 but
 //! splits the ambush (R 0.520, F1 0.681). What falls short is the recall of a day of one
 //! large event and the precision of a day of sub-events told in the same words (the
-//! election day's 0.875 alone, 0.906 in the four windows' stream; 0.841 before outlets'
+//! election day's 0.883 alone, 0.906 in the four windows' stream; 0.841 before outlets'
 //! kickers were set aside).
 //!
 //! Four rules were written after reading these sets' errors, so their gains there are not
@@ -160,14 +161,15 @@
 //! from 3) with them in view. The label's weight was chosen with every set in view but the
 //! blind windows, whose figures an earlier study of the same rule had printed: there it
 //! moved them 0.761 → 0.773, with a week of context 0.774 → 0.784, after months of the
-//! stream 0.810 → 0.802.
+//! stream 0.810 → 0.802. The rejoin bar's sweep showed the blind windows' figures too (at
+//! 0.15 against 0.13: 0.773 → 0.771, with a week of context 0.783 → 0.804).
 //!
 //! The held-out windows' figure turns on one decision: whether the Sydney siege's halves
 //! become one story (the window's F1 0.876) or not (0.755). Before an instant's articles
 //! were placed together, that depended on the order of the ties (in the file's order they
 //! met through one outlet's consecutive headlines at the sequence rule's bar); placed
 //! together, the halves stayed apart in every order, and with the label's weight they meet
-//! in part (the window 0.812–0.836 over 17 orders).
+//! in part (the window 0.815–0.839 over 17 orders).
 //!
 //! The issue's goal (F1 ≥ 0.85 at precision ≥ 0.95) is not reached. The features do connect a
 //! story's headlines: an oracle joining one story's headlines whenever they share a feature
