@@ -244,7 +244,7 @@ fn add_text(
 
 /// Most words a label has (`המתקפה בפריז`, `תאונת הרפטינג בפרו`); a longer clause before a
 /// colon is the headline's own statement.
-const LABEL_WORDS: usize = 4;
+pub const LABEL_WORDS: usize = 4;
 
 /// A headline's label: its words before the first colon (not one between digits, `0:0`),
 /// when they are one to [`LABEL_WORDS`] words without a quotation mark or gershayim, and

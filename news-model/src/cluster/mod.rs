@@ -205,16 +205,16 @@
 //! What is missing is relatedness of meaning at the level of events.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`: a 100,000-article stream
-//! on one thread, newsrooms given, at most 57 clusters open; the instants placed together as
-//! the service places them, and one by one in the same run; `1cc132f`, before headlines'
-//! labels weighed more, run in turn with it): 19,626 and 20,465 articles/s in the first pass
-//! (`1cc132f` 20,279 and 20,110; one by one 23,916 and 24,512), 20,434 in criterion's sample
-//! (`1cc132f` 20,660); with every time floored to its quarter hour (up to nine articles an
-//! instant) 18,537 and 18,695 (one by one 24,160 and 23,573). End to end
+//! on one thread, newsrooms given, at most 58 clusters open; the instants placed together as
+//! the service places them, and one by one in the same run; `5ac7a7f`, before lone articles
+//! rejoined at 0.15, run in turn with it): 18,569, 18,878 and 18,630 articles/s in the first
+//! pass (`5ac7a7f` 20,367, 20,689 and 18,132; one by one 22,849); with every time floored to
+//! its quarter hour (up to nine articles an instant) 17,967 (one by one 21,918). End to end
 //! (`scripts/bench-ingest`: 100,000 articles stored and clustered by the release binary on
-//! SQLite, the two commits' binaries run in turn): one pass 5,879 and 5,589 articles/s
-//! (`1cc132f` 5,333 and 5,406; peak RSS 71 MB), crawls of 1,000 4,986 and 4,966 articles/s
-//! (5,003 and 4,877; first crawl 151–158 ms, last 215–223 ms; peak RSS 33 MB). Bench figures of one 2-core machine, never asserted by a test; machines of the same
+//! SQLite, the two commits' binaries run in turn): one pass 5,496 and 5,448 articles/s
+//! (`5ac7a7f` 5,481 and 5,168; peak RSS 70 MB), crawls of 1,000 4,777 and 4,493 articles/s
+//! (4,778 and 4,389; first crawl 165–185 ms, last 217–262 ms; peak RSS 31 MB).
+//! Bench figures of one 2-core machine, never asserted by a test; machines of the same
 //! kind have differed by twice that (the history is in `docs/clustering-studies.md`). Memory
 //! is bounded by the window: a cluster closes a day after its last article, a feature is
 //! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
