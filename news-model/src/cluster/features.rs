@@ -323,8 +323,16 @@ pub fn extract_with(
     // phrases are many and mostly its own (and cost a third of the clustering's time).
     // A quotation is another speaker's words: its phrases are its own, none runs into the
     // words around it (`רחלי פרנקל: "אלוקים בחר בכם"` has no phrase `פרנקל אלוקים`).
-    for part in quotation_parts(headline) {
+    // The clauses after the lead weigh `tail` of it ([`super::clauses`]): a headline goes
+    // with the story it leads with.
+    let (lead, rest) = super::clauses::lead_of(headline);
+    for part in quotation_parts(lead) {
         add_text(part, w.headline, true, lex, w, &mut out);
+    }
+    if let Some(rest) = rest.filter(|_| w.tail > 0.0) {
+        for part in quotation_parts(rest) {
+            add_text(part, w.headline * w.tail, true, lex, w, &mut out);
+        }
     }
     // The label's features once more, so that they weigh `label` times the rest's.
     if let Some(label) = label_of(headline).filter(|_| w.label != 1.0) {
@@ -349,31 +357,46 @@ pub fn extract(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Fe
         .collect()
 }
 
-/// [`extract`] without phrases: what a story's sketch sums for linking it to the stories of
-/// other days ([`crate::threads`]). A phrase tells one event's headlines apart from another's
-/// on the same day; across days the words do that work, and phrases would double the
-/// features every link compares.
+/// [`extract`] without phrases, and with a headline's clauses weighed alike: what a story's
+/// sketch sums for linking it to the stories of other days ([`crate::threads`]). A phrase,
+/// or a headline's lead ([`super::clauses`]), tells one event's headlines apart from
+/// another's on the same day; across days the words do that work (an update appended after
+/// a semicolon is often the next chapter's subject: `הרבנים: "חובה להתחסן"` before a
+/// vaccination drive), and phrases would double the features every link compares.
 pub fn sketch(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Feature, f32> {
     let lex = Lexicons {
         concepts,
         ..Lexicons::builtin()
     };
-    let w = Weights {
-        phrase: 0.0,
-        ..Weights::default()
-    };
+    let w = as_sketch(Weights::default());
     extract_with(headline, summary, &lex, &w)
         .into_iter()
         .collect()
 }
 
+/// The weights of a sketch ([`sketch`]): `w` without phrases, a headline's clauses alike.
+fn as_sketch(w: Weights) -> Weights {
+    Weights {
+        phrase: 0.0,
+        tail: 1.0,
+        ..w
+    }
+}
+
 /// The sketch ([`sketch`]) of an article from the features a clusterer read from it
 /// ([`crate::cluster::Clusterer::features`]) with `weights` and the built-in lexicons: those
 /// features but its phrases. `None` when `weights` differ from the defaults in more than
-/// phrases (the sketch must then be read from the text).
-pub fn sketch_from(features: &[(Feature, f32)], weights: &Weights) -> Option<Vec<(Feature, f32)>> {
-    let as_sketch = |w: Weights| Weights { phrase: 0.0, ..w };
+/// phrases, or when `headline` (the article's) has clauses after its lead that `weights` weigh
+/// apart (the sketch must then be read from the text).
+pub fn sketch_from(
+    features: &[(Feature, f32)],
+    headline: &str,
+    weights: &Weights,
+) -> Option<Vec<(Feature, f32)>> {
     if as_sketch(*weights) != as_sketch(Weights::default()) {
+        return None;
+    }
+    if weights.tail != 1.0 && super::clauses::lead_of(headline).1.is_some() {
         return None;
     }
     Some(
@@ -397,23 +420,33 @@ mod tests {
         );
         let text = std::fs::read_to_string(path).unwrap();
         let lex = Lexicons::builtin();
-        let mut phrases = 0;
+        let (mut phrases, mut clauses) = (0, 0);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let a: serde_json::Value = serde_json::from_str(line).unwrap();
             let headline = a["headline"].as_str().unwrap();
             let summary = a["summary"].as_str().unwrap_or("");
             let read = extract_with(headline, summary, &lex, &Weights::default());
             phrases += read.iter().filter(|(f, _)| f.kind == Kind::Phrase).count();
-            let from: HashMap<Feature, f32> = sketch_from(&read, &Weights::default())
-                .unwrap()
-                .into_iter()
-                .collect();
+            let Some(from) = sketch_from(&read, headline, &Weights::default()) else {
+                // Clauses after the lead: the sketch is read from the text.
+                assert!(
+                    super::super::clauses::lead_of(headline).1.is_some(),
+                    "{headline}"
+                );
+                clauses += 1;
+                continue;
+            };
+            let from: HashMap<Feature, f32> = from.into_iter().collect();
             assert_eq!(
                 from,
                 sketch(headline, summary, Concepts::builtin()),
                 "{headline}"
             );
         }
+        assert!(
+            clauses > 0,
+            "the fixture's headlines have clauses after a lead"
+        );
         assert!(
             phrases > 0,
             "the fixture's headlines have phrases to leave out"
@@ -422,12 +455,20 @@ mod tests {
             concept: 2.0,
             ..Weights::default()
         };
-        assert!(sketch_from(&[], &other).is_none());
+        assert!(sketch_from(&[], "", &other).is_none());
         let no_phrases = Weights {
             phrase: 0.0,
             ..Weights::default()
         };
-        assert!(sketch_from(&[], &no_phrases).is_some());
+        assert!(sketch_from(&[], "", &no_phrases).is_some());
+        // A headline whose clauses the clusterer weighed apart, and one whose it did not.
+        let lead_and_more = "הפסקת האש נכנסה לתוקפה; הרוג באשכול";
+        assert!(sketch_from(&[], lead_and_more, &Weights::default()).is_none());
+        let alike = Weights {
+            tail: 1.0,
+            ..Weights::default()
+        };
+        assert!(sketch_from(&[], lead_and_more, &alike).is_some());
     }
 
     fn shared(a: &HashMap<Feature, f32>, b: &HashMap<Feature, f32>) -> Vec<Feature> {

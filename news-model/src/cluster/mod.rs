@@ -238,6 +238,7 @@
 //! ```
 
 pub mod background;
+pub mod clauses;
 pub mod concepts;
 pub mod eval;
 pub mod features;

@@ -134,7 +134,8 @@ pub fn assign(
             a.input.summary.as_deref().unwrap_or(""),
         );
         if out.sketches.len() < SKETCHES {
-            if let Some(sketch) = sketch_from(&article.features, &params.weights) {
+            if let Some(sketch) = sketch_from(&article.features, &a.input.headline, &params.weights)
+            {
                 out.sketches.insert(a.id, sketch);
             }
         }
