@@ -3,9 +3,10 @@
 //! Editors lead with the story and append another update after a semicolon or a block mark:
 //! `הפסקת האש נכנסה לתוקפה; הרוג מפצמ"ר באשכול` is the ceasefire's headline, whose second
 //! clause names the day's other event; `תיקו בין הליכוד למחנה הציוני ■ נתניהו: ניצחנו בגדול`
-//! is the exit polls', not the winner's speech. The clusterer weighs the clauses after the
-//! lead less than the lead ([`super::Weights::tail`]), so that a headline goes with the story
-//! it leads with and does not bridge it to the story it mentions.
+//! is the exit polls', not the winner's speech. The clusterer sets the clauses after the lead
+//! aside ([`super::Weights::tail`], 0 by default), so that a headline goes with the story it
+//! leads with and does not bridge it to the story it mentions; a story's sketch for threads
+//! over days keeps them ([`super::features::sketch`]).
 
 /// The marks that end a headline's lead clause.
 const CLAUSE_MARKS: [char; 2] = [';', '■'];

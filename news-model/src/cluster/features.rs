@@ -323,8 +323,8 @@ pub fn extract_with(
     // phrases are many and mostly its own (and cost a third of the clustering's time).
     // A quotation is another speaker's words: its phrases are its own, none runs into the
     // words around it (`רחלי פרנקל: "אלוקים בחר בכם"` has no phrase `פרנקל אלוקים`).
-    // The clauses after the lead weigh `tail` of it ([`super::clauses`]): a headline goes
-    // with the story it leads with.
+    // The clauses after the lead weigh `tail` of it, none by default ([`super::clauses`]):
+    // a headline goes with the story it leads with.
     let (lead, rest) = super::clauses::lead_of(headline);
     for part in quotation_parts(lead) {
         add_text(part, w.headline, true, lex, w, &mut out);
