@@ -226,8 +226,8 @@ fn threads_on_the_fixture() {
     // at 0.13–0.2), and none reaches the acquisition's story (s006) at the thread threshold.
     // The rabbi's death → his successor was the one missed before, and still is. 7 since the
     // sketches are what the service sums (no phrases, a headline's clauses alike) and the
-    // clusterer weighs a headline's clauses after its lead less: the CEO's departure meets
-    // the acquisition again.
+    // clusterer sets a headline's clauses after its lead aside: the CEO's departure meets the
+    // acquisition again (a fixture figure, written with the code).
     assert!(
         linked >= 7,
         "{linked}/8 follow-ups in a thread with their first chapter"

@@ -152,7 +152,7 @@
 //! suggest about P 0.95, R 0.68, F1 0.79 on the set, at the edge of both goals (those comparisons were of the file's order of ties). The blind windows hold their precision: an ordinary
 //! day of many small stories meets the held-out goal (P 0.983, F1 0.856; with a week of
 //! context before it P 0.983, F1 0.857), and the day of the Har Dov ambush keeps P 0.986 but
-//! splits the ambush (R 0.520, F1 0.681). What falls short is the recall of a day of one
+//! splits the ambush (R 0.544, F1 0.701). What falls short is the recall of a day of one
 //! large event and the precision of a day of sub-events told in the same words (the
 //! election day's 0.884 alone, 0.907 in the four windows' stream; 0.841 before outlets'
 //! kickers were set aside).
