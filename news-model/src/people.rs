@@ -10,7 +10,10 @@
 //!
 //! An alias whose status is `candidate` (a bare surname another public figure shares, or one
 //! that is also a common word: `כץ`, `Abbas`, `שקד`) is not matched: alone it is too weak to
-//! say who is meant, and with a confirmed alias beside it, it adds nothing.
+//! say who is meant, and with a confirmed alias beside it, it adds nothing. A caller that
+//! knows who is in the news may still read it ([`PeopleMatcher::find_all_in_tokens`]:
+//! the story clusterer takes it for a person of its open stories, the evening's `ציפי לבני`
+//! in the night's `לבני:`).
 //!
 //! [`builtin`] is the bundled registry (`data/people_il.tsv`): real public figures of Israeli
 //! news with their Wikidata ids, Hebrew and English names, roles and aliases.
@@ -29,12 +32,25 @@ const PREFIXES: [char; 7] = ['ו', 'ה', 'ב', 'ל', 'מ', 'ש', 'כ'];
 /// The review status of an alias too ambiguous to name a person alone.
 pub const CANDIDATE: &str = "candidate";
 
+/// What [`PeopleMatcher::find_all_in_tokens`] finds in a text's tokens.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    /// The people named by confirmed aliases, each with the tokens naming them.
+    pub named: Vec<(i64, std::ops::Range<usize>)>,
+    /// The candidate aliases, each with its tokens and every person it may name (`כץ`:
+    /// Israel Katz and Haim Katz), but those within a confirmed name of someone else
+    /// (`ישראל כץ`) or of someone the text names already, in the order found.
+    pub candidates: Vec<(std::ops::Range<usize>, Vec<i64>)>,
+}
+
 /// The automaton of a registry.
 #[derive(Debug, Clone)]
 pub struct PeopleMatcher {
     automaton: Option<AhoCorasick>,
     /// The person of each pattern.
     owners: Vec<i64>,
+    /// Whether each pattern is a candidate alias ([`CANDIDATE`]).
+    candidate: Vec<bool>,
 }
 
 fn normalized(text: &str) -> String {
@@ -46,12 +62,14 @@ impl PeopleMatcher {
     pub fn new(people: &[PersonRecord]) -> PeopleMatcher {
         let mut patterns = Vec::new();
         let mut owners = Vec::new();
+        let mut candidate = Vec::new();
         for p in people {
-            for a in p.aliases.iter().filter(|a| a.status != CANDIDATE) {
+            for a in &p.aliases {
                 let n = normalized(&a.alias);
                 if n.chars().count() >= 2 {
                     patterns.push(n);
                     owners.push(p.id);
+                    candidate.push(a.status == CANDIDATE);
                 }
             }
         }
@@ -59,14 +77,19 @@ impl PeopleMatcher {
             .match_kind(MatchKind::Standard)
             .build(&patterns)
             .ok();
-        PeopleMatcher { automaton, owners }
+        PeopleMatcher {
+            automaton,
+            owners,
+            candidate,
+        }
     }
 
     /// The ids of the people `text` mentions.
     pub fn find(&self, text: &str) -> BTreeSet<i64> {
         self.matches(&normalized(text))
             .into_iter()
-            .map(|(id, _, _)| id)
+            .filter(|m| !m.3)
+            .map(|m| m.0)
             .collect()
     }
 
@@ -74,6 +97,11 @@ impl PeopleMatcher {
     /// ([`crate::search::tokens`]), each with the tokens that name them (a range of token
     /// indices), in the order found.
     pub fn find_in_tokens(&self, tokens: &[String]) -> Vec<(i64, std::ops::Range<usize>)> {
+        self.find_all_in_tokens(tokens).named
+    }
+
+    /// [`PeopleMatcher::find_in_tokens`] and the candidate aliases, in one pass.
+    pub fn find_all_in_tokens(&self, tokens: &[String]) -> Found {
         let hay = tokens.join(" ");
         // Byte offset where each token begins.
         let mut starts = Vec::with_capacity(tokens.len());
@@ -83,14 +111,41 @@ impl PeopleMatcher {
             at += t.len() + 1;
         }
         let token_of = |byte: usize| starts.partition_point(|s| *s <= byte).saturating_sub(1);
-        self.matches(&hay)
-            .into_iter()
-            .map(|(id, start, end)| (id, token_of(start)..token_of(end.saturating_sub(1)) + 1))
-            .collect()
+        let mut named = Vec::new();
+        let mut weak = Vec::new();
+        for (id, start, end, candidate) in self.matches(&hay) {
+            let span = token_of(start)..token_of(end.saturating_sub(1)) + 1;
+            if candidate {
+                weak.push((id, span));
+            } else {
+                named.push((id, span));
+            }
+        }
+        let mut candidates: Vec<(std::ops::Range<usize>, Vec<i64>)> = Vec::new();
+        for (id, span) in weak {
+            // Within a confirmed name of someone else (`ישראל כץ`), or of someone the text
+            // names already: nothing to read.
+            let covered = named
+                .iter()
+                .any(|(o, r)| r.start <= span.start && span.end <= r.end && *o != id);
+            if covered || named.iter().any(|(o, _)| *o == id) {
+                continue;
+            }
+            match candidates.iter_mut().find(|(r, _)| *r == span) {
+                Some((_, ids)) if !ids.contains(&id) => ids.push(id),
+                Some(_) => {}
+                None => candidates.push((span, vec![id])),
+            }
+        }
+        for (_, ids) in &mut candidates {
+            ids.sort_unstable();
+        }
+        Found { named, candidates }
     }
 
-    /// Every alias match in normalized text: the person and the byte range matched.
-    fn matches(&self, hay: &str) -> Vec<(i64, usize, usize)> {
+    /// Every alias match in normalized text: the person, the byte range matched and whether
+    /// the alias is a candidate.
+    fn matches(&self, hay: &str) -> Vec<(i64, usize, usize, bool)> {
         let mut out = Vec::new();
         let Some(ac) = &self.automaton else {
             return out;
@@ -107,8 +162,9 @@ impl PeopleMatcher {
             let prefix_ok =
                 glued.chars().count() <= 2 && glued.chars().all(|c| PREFIXES.contains(&c));
             if prefix_ok {
-                if let Some(owner) = self.owners.get(m.pattern().as_usize()) {
-                    out.push((*owner, start, end));
+                let i = m.pattern().as_usize();
+                if let (Some(owner), Some(weak)) = (self.owners.get(i), self.candidate.get(i)) {
+                    out.push((*owner, start, end, *weak));
                 }
             }
         }
@@ -236,6 +292,46 @@ mod tests {
         let m = PeopleMatcher::new(&[p]);
         assert!(m.find("Abbas said on Monday").is_empty());
         assert_eq!(m.find("Mahmoud Abbas said"), BTreeSet::from([7]));
+    }
+
+    fn candidate(alias: &str) -> Alias {
+        Alias {
+            alias: alias.into(),
+            display: alias.into(),
+            status: CANDIDATE.into(),
+        }
+    }
+
+    #[test]
+    fn a_candidate_alias_is_found_with_everyone_it_may_name() {
+        let mut israel = person(1, &["ישראל כץ"]);
+        israel.aliases.push(candidate("כץ"));
+        let mut haim = person(2, &["חיים כץ"]);
+        haim.aliases.push(candidate("כץ"));
+        let mut livni = person(3, &["ציפי לבני"]);
+        livni.aliases.push(candidate("לבני"));
+        let m = PeopleMatcher::new(&[israel, haim, livni]);
+        let found = |text: &str| m.find_all_in_tokens(&crate::search::tokens(text));
+
+        // `כץ` alone may be either Katz; `לבני` (also "to my son") may be Livni.
+        let f = found("כץ נגד לבני");
+        assert!(f.named.is_empty());
+        assert_eq!(f.candidates, vec![(0..1, vec![1, 2]), (2..3, vec![3])]);
+        // With a prefix letter, as confirmed aliases are found.
+        assert_eq!(found("ולכץ אין תשובה").candidates, vec![(0..1, vec![1, 2])]);
+        // Inside a confirmed name: that person, and no candidate.
+        let f = found("ישראל כץ הגיב");
+        assert_eq!(f.named, vec![(1, 0..2)]);
+        assert!(f.candidates.is_empty());
+        // Someone the text names in full is not read again from their surname.
+        let f = found("ציפי לבני: לבני תוותר");
+        assert_eq!(f.named.iter().map(|n| n.0).collect::<Vec<_>>(), vec![3]);
+        assert!(f.candidates.is_empty());
+        // `find_in_tokens` and `find` never report a candidate.
+        assert!(m
+            .find_in_tokens(&crate::search::tokens("כץ נגד לבני"))
+            .is_empty());
+        assert!(m.find("כץ נגד לבני").is_empty());
     }
 
     #[test]

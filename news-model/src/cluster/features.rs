@@ -70,6 +70,16 @@ pub struct Lexicons<'l> {
     pub desks: &'l TopicLexicon,
 }
 
+/// The value of a person feature that a candidate alias of the registry reads
+/// ([`crate::people::PeopleMatcher::find_all_in_tokens`]) starts with this, then the
+/// ids of every person it may name, by `,`.
+pub const CANDIDATE_PREFIX: &str = "?";
+
+/// Whether `f` is a pending person of a candidate alias ([`CANDIDATE_PREFIX`]).
+pub fn is_candidate(f: &Feature) -> bool {
+    f.kind == Kind::Person && f.value.starts_with(CANDIDATE_PREFIX)
+}
+
 /// The weight of a desk word that decides its desk alone (`data/topics.tsv`).
 const DECISIVE: u8 = 3;
 
@@ -104,10 +114,12 @@ fn rarity(cb: u16, w: &Weights) -> f32 {
 }
 
 /// The weighted features of one text, added to `out`.
+#[allow(clippy::too_many_arguments)]
 fn add_text(
     text: &str,
     weight: f32,
     phrases: bool,
+    candidates: bool,
     lex: &Lexicons<'_>,
     w: &Weights,
     out: &mut foldhash::HashMap<Feature, f32>,
@@ -123,7 +135,8 @@ fn add_text(
     // that name them, as rare as the rarest of those words.
     let mut named = vec![false; tokens.len()];
     let mut people: foldhash::HashMap<i64, f32> = foldhash::HashMap::default();
-    for (person, span) in lex.people.find_in_tokens(&tokens) {
+    let found = lex.people.find_all_in_tokens(&tokens);
+    for (person, span) in found.named {
         let x = tokens[span.clone()]
             .iter()
             .map(|t| {
@@ -135,6 +148,20 @@ fn add_text(
         *e = e.max(x);
         for n in &mut named[span] {
             *n = true;
+        }
+    }
+    // A candidate alias (`לבני`, also a word; `כץ`, two people's) is a pending person
+    // ([`CANDIDATE_PREFIX`]) that the clusterer reads as the person when they are in an open
+    // story ([`super::Clusterer::features`]), else sets aside; its words stay words. Named
+    // so, a person weighs as a name the lists do not hold.
+    if candidates && w.person > 0.0 {
+        for (_, ids) in &found.candidates {
+            let value = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            add(
+                Kind::Person,
+                format!("{CANDIDATE_PREFIX}{value}"),
+                rarity(bg.unlisted(), w) * w.person,
+            );
         }
     }
     let mut people: Vec<(i64, f32)> = people.into_iter().collect();
@@ -315,6 +342,19 @@ pub fn extract_with(
     lex: &Lexicons<'_>,
     w: &Weights,
 ) -> Vec<(Feature, f32)> {
+    extract_reading(headline, summary, lex, w, false)
+}
+
+/// [`extract_with`], with the registry's candidate aliases as pending people
+/// ([`CANDIDATE_PREFIX`]) when `candidates`: what the clusterer reads
+/// ([`super::Clusterer::features`]).
+pub fn extract_reading(
+    headline: &str,
+    summary: &str,
+    lex: &Lexicons<'_>,
+    w: &Weights,
+    candidates: bool,
+) -> Vec<(Feature, f32)> {
     // foldhash, sized for a headline and summary: with SipHash and growing from empty, the
     // table was a tenth of reading an article (callgrind).
     let mut out: foldhash::HashMap<Feature, f32> =
@@ -327,18 +367,34 @@ pub fn extract_with(
     // a headline goes with the story it leads with.
     let (lead, rest) = super::clauses::lead_of(headline);
     for part in quotation_parts(lead) {
-        add_text(part, w.headline, true, lex, w, &mut out);
+        add_text(part, w.headline, true, candidates, lex, w, &mut out);
     }
     if let Some(rest) = rest.filter(|_| w.tail > 0.0) {
         for part in quotation_parts(rest) {
-            add_text(part, w.headline * w.tail, true, lex, w, &mut out);
+            add_text(
+                part,
+                w.headline * w.tail,
+                true,
+                candidates,
+                lex,
+                w,
+                &mut out,
+            );
         }
     }
     // The label's features once more, so that they weigh `label` times the rest's.
     if let Some(label) = label_of(headline).filter(|_| w.label != 1.0) {
-        add_text(label, w.headline * (w.label - 1.0), true, lex, w, &mut out);
+        add_text(
+            label,
+            w.headline * (w.label - 1.0),
+            true,
+            candidates,
+            lex,
+            w,
+            &mut out,
+        );
     }
-    add_text(summary, 1.0, false, lex, w, &mut out);
+    add_text(summary, 1.0, false, candidates, lex, w, &mut out);
     let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
     // Features are distinct: an unstable sort gives the same order.
     v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -402,7 +458,7 @@ pub fn sketch_from(
     Some(
         features
             .iter()
-            .filter(|(f, _)| f.kind != Kind::Phrase)
+            .filter(|(f, _)| f.kind != Kind::Phrase && !is_candidate(f))
             .cloned()
             .collect(),
     )

@@ -169,6 +169,10 @@ pub struct Params {
     /// cluster and brings the earlier one along: one article's first telling, before its
     /// words named the event (`join.rs`).
     pub earlier_tellings: bool,
+    /// A candidate alias of the people registry (a surname that is also a word, `לבני`;
+    /// one that two people share, `כץ`) names the person when they are in an open story
+    /// ([`crate::people::PeopleMatcher::find_in_tokens_knowing`]).
+    pub known_people: bool,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
     /// coverage mostly falls within hours, and a cluster kept open by a day of one
@@ -239,6 +243,7 @@ impl Default for Params {
             weather: true,
             kickers: true,
             earlier_tellings: true,
+            known_people: true,
             // Six and six with lone articles rejoining (chosen on the development and tuning
             // windows; twelve and twelve before: `docs/clustering-studies.md`).
             long_after_hours: 6.0,
@@ -314,6 +319,7 @@ impl Params {
             "weather" => self.weather = flag()?,
             "kickers" => self.kickers = flag()?,
             "earlier_tellings" => self.earlier_tellings = flag()?,
+            "known_people" => self.known_people = flag()?,
             "long_after_hours" => self.long_after_hours = float()?,
             "long_decay_hours" => self.long_decay_hours = float()?,
             "aftermath_size" => self.aftermath_size = count()?,
