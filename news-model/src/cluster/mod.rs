@@ -66,6 +66,12 @@
 //!   (`הפסקת האש נכנסה לתוקפה; הרוג מפצמ"ר באשכול` is the ceasefire's headline); read
 //!   whole, such a headline bridged the story it leads with to the one it mentions. A
 //!   story's sketch for threads over days keeps them.
+//! - A person named by a candidate alias of the registry ([`Params::known_people`]): a
+//!   surname that is also a word (`לבני`, to my son) or that two people share (`כץ`) is read
+//!   as the person when they are in an open story and no other person it may name is (the
+//!   evening's `ציפי לבני ויתרה על הרוטציה`, the night's `פצצה פוליטית לבני:`); read when
+//!   the article is placed, so the same articles make the same stories however early their
+//!   features were read ([`crate::people::PeopleMatcher::find_all_in_tokens`]).
 //! - An outlet's kicker ([`kickers`], [`Params::kickers`]): the first two words of a
 //!   headline that the outlet opened headlines of two clusters or more with in the last day
 //!   (`ישראל בוחרת | …` through an election day) name its section, not the event, and are
