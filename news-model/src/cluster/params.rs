@@ -171,7 +171,7 @@ pub struct Params {
     pub earlier_tellings: bool,
     /// A candidate alias of the people registry (a surname that is also a word, `לבני`;
     /// one that two people share, `כץ`) names the person when they are in an open story
-    /// ([`crate::people::PeopleMatcher::find_in_tokens_knowing`]).
+    /// when the article is placed ([`crate::people::PeopleMatcher::find_all_in_tokens`]).
     pub known_people: bool,
     /// A cluster that would span more than this many hours with an article takes it only at
     /// a similarity discounted by `exp(−excess / long_decay_hours)`: an event's immediate
