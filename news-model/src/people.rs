@@ -18,7 +18,7 @@
 //! [`builtin`] is the bundled registry (`data/people_il.tsv`): real public figures of Israeli
 //! news with their Wikidata ids, Hebrew and English names, roles and aliases.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
@@ -121,20 +121,39 @@ impl PeopleMatcher {
                 named.push((id, span));
             }
         }
+        // Linear in the matches, however long the text: the named spans covering each token,
+        // the people named, and each candidate span's place in `candidates`.
+        let mut covering: Vec<Vec<usize>> =
+            vec![Vec::new(); if named.is_empty() { 0 } else { tokens.len() }];
+        for (i, (_, r)) in named.iter().enumerate() {
+            for t in r.clone() {
+                if let Some(c) = covering.get_mut(t) {
+                    c.push(i);
+                }
+            }
+        }
+        let named_ids: HashSet<i64> = named.iter().map(|(o, _)| *o).collect();
         let mut candidates: Vec<(std::ops::Range<usize>, Vec<i64>)> = Vec::new();
+        let mut place: HashMap<std::ops::Range<usize>, usize> = HashMap::new();
         for (id, span) in weak {
             // Within a confirmed name of someone else (`ישראל כץ`), or of someone the text
             // names already: nothing to read.
-            let covered = named
-                .iter()
-                .any(|(o, r)| r.start <= span.start && span.end <= r.end && *o != id);
-            if covered || named.iter().any(|(o, _)| *o == id) {
+            let covered = covering.get(span.start).is_some_and(|c| {
+                c.iter().any(|&i| {
+                    let (o, r) = &named[i];
+                    span.end <= r.end && *o != id
+                })
+            });
+            if covered || named_ids.contains(&id) {
                 continue;
             }
-            match candidates.iter_mut().find(|(r, _)| *r == span) {
-                Some((_, ids)) if !ids.contains(&id) => ids.push(id),
+            match place.get(&span) {
+                Some(&i) if !candidates[i].1.contains(&id) => candidates[i].1.push(id),
                 Some(_) => {}
-                None => candidates.push((span, vec![id])),
+                None => {
+                    place.insert(span.clone(), candidates.len());
+                    candidates.push((span, vec![id]));
+                }
             }
         }
         for (_, ids) in &mut candidates {

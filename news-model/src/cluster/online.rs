@@ -404,7 +404,6 @@ impl<'c> Clusterer<'c> {
                 .is_some_and(|clusters| !clusters.is_empty())
         };
         let mut out: Vec<(Feature, f32)> = Vec::with_capacity(raw.len());
-        let mut named: Vec<(Feature, f32)> = Vec::new();
         for (f, w) in raw {
             if !is_candidate(&f) {
                 out.push((f, w));
@@ -417,16 +416,13 @@ impl<'c> Clusterer<'c> {
                     kind: Kind::Person,
                     value: id.to_string(),
                 };
-                named.push((person, w));
+                out.push((person, w));
             }
         }
-        for (f, w) in named {
-            match out.iter_mut().find(|(g, _)| *g == f) {
-                Some((_, x)) => *x = x.max(w),
-                None => out.push((f, w)),
-            }
-        }
-        out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        // A person named outright and by a candidate too is one feature, at the larger
+        // weight: sorted by feature, heaviest first, the first of each is kept.
+        out.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        out.dedup_by(|later, first| later.0 == first.0);
         out
     }
 
