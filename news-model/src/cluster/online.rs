@@ -455,7 +455,11 @@ impl<'c> Clusterer<'c> {
         marks: Marks,
     ) -> Assignment {
         let Marks { stage, weather } = marks;
-        let aftermath = self.params.aftermath_size > 0 && self.phases.is_aftermath(&raw);
+        let phase = if self.params.aftermath_size > 0 {
+            self.phases.phase(&raw)
+        } else {
+            None
+        };
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
@@ -508,9 +512,8 @@ impl<'c> Clusterer<'c> {
         let mut lone = self.rejoining(target, &others);
         // An incident's aftermath joins the incident (merged whatever the centroids say:
         // the rule is about the kind of event, not its words).
-        if let Some(incident) = aftermath
-            .then(|| self.aftermath_incident(target, &v, at))
-            .flatten()
+        if let Some(incident) = phase
+            .and_then(|phase| self.aftermath_incident(target, &v, at, phase))
             .filter(|i| !lone.contains(i))
         {
             lone.push(incident);
