@@ -34,10 +34,11 @@ const LARGE: u32 = 2;
 /// Concepts of an incident's aftermath.
 const AFTERMATH: &[&str] = &["funeral", "mourning"];
 
-/// Concepts of an incident's end: the hostages rescued, the attackers eliminated (`חולצו`,
-/// `חוסלו`). Told hours after the incident began, in words of their own, they join it only
-/// where it is the one open incident they share words with: on a day of two incidents (a
-/// manhunt and a hostage siege ending in the same hour) an end may be either's.
+/// Concepts of an incident's end: the attackers eliminated (`חוסלו`, `חיסל`). Told hours
+/// after the incident began, in words of their own, they join it only where it is the one
+/// open incident they share words with: on a day of two incidents (a manhunt and a hostage
+/// siege ending in the same hour) an end may be either's. Not `rescue`: it holds any saving
+/// and the fire service's own name (`כבאות והצלה`), and chained a fire to road accidents.
 const END: &[&str] = &["eliminate"];
 
 /// The phase of an incident an article names ([`PhaseConcepts::phase`]).
@@ -45,7 +46,7 @@ const END: &[&str] = &["eliminate"];
 pub(super) enum Phase {
     /// Its funerals, mourning, a victim who died of the wounds.
     Aftermath,
-    /// Its end: the hostages rescued, the attackers eliminated.
+    /// Its end: the attackers eliminated.
     End,
 }
 
