@@ -254,6 +254,7 @@
 pub mod background;
 pub mod clauses;
 pub mod concepts;
+mod dominant;
 pub mod eval;
 pub mod features;
 mod join;

@@ -518,6 +518,13 @@ impl<'c> Clusterer<'c> {
         {
             lone.push(incident);
         }
+        // The day's one story takes a lone article holding its core ([`super::dominant`]).
+        if let Some(d) = self
+            .dominant_story(target, &v, at)
+            .filter(|d| !lone.contains(d))
+        {
+            lone.push(d);
+        }
         // The day's weather joins the day's weather.
         for w in self.weather_clusters(target, weather) {
             if !lone.contains(&w) {

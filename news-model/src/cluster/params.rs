@@ -190,6 +190,16 @@ pub struct Params {
     pub aftermath_share: f32,
     /// … when the cluster it joined has at most this many articles.
     pub aftermath_small: u32,
+    /// The day's one story ([`super::dominant`]) takes a lone article when it has at least
+    /// this many articles (0: never),
+    pub dominant_size: u32,
+    /// … no other cluster of the same hours has this many,
+    pub dominant_rival: u32,
+    /// … and the article holds this many features each held by this share of its articles.
+    pub dominant_features: u32,
+    pub dominant_share: f32,
+    /// … when the cluster the article joined has at most this many articles.
+    pub dominant_small: u32,
     pub weights: Weights,
 }
 
@@ -252,6 +262,11 @@ impl Default for Params {
             aftermath_hours: 36.0,
             aftermath_share: 0.3,
             aftermath_small: 3,
+            dominant_size: 16,
+            dominant_rival: 8,
+            dominant_features: 2,
+            dominant_share: 0.4,
+            dominant_small: 1,
             weights: Weights::default(),
         }
     }
@@ -326,6 +341,11 @@ impl Params {
             "aftermath_small" => self.aftermath_small = count()?,
             "aftermath_hours" => self.aftermath_hours = float()?,
             "aftermath_share" => self.aftermath_share = float()?,
+            "dominant_size" => self.dominant_size = count()?,
+            "dominant_rival" => self.dominant_rival = count()?,
+            "dominant_features" => self.dominant_features = count()?,
+            "dominant_share" => self.dominant_share = float()?,
+            "dominant_small" => self.dominant_small = count()?,
             "weights.floor_cb" => w.floor_cb = float()?,
             "weights.rarity" => w.rarity = float()?,
             "weights.concept" => w.concept = float()?,
@@ -391,6 +411,11 @@ mod tests {
             "aftermath_hours",
             "aftermath_share",
             "aftermath_small",
+            "dominant_size",
+            "dominant_rival",
+            "dominant_features",
+            "dominant_share",
+            "dominant_small",
             "weights.rarity",
             "weights.name_cb",
             "weights.headline",
