@@ -264,7 +264,7 @@
 pub mod background;
 pub mod clauses;
 pub mod concepts;
-mod dominant;
+pub mod dominant;
 pub mod eval;
 pub mod features;
 mod join;
