@@ -49,18 +49,18 @@ impl Clusterer<'_> {
         }
         let id = dominant?;
         let c = self.clusters.get(&id)?;
+        // The story's core: features held by that share of its articles (`j` indexes `sum`).
+        let is_core = |j: usize| c.held[j] as f32 >= p.dominant_share * c.size as f32;
         // A person the story does not hold: a leader's reaction, a story of its own.
         let foreign = v.iter().any(|(f, _)| {
             self.kinds[*f as usize] == Kind::Person
-                && c.sum.binary_search_by_key(f, |x| x.0).map_or(true, |j| {
-                    (c.held[j] as f32) < p.dominant_share * c.size as f32
-                })
+                && !c.sum.binary_search_by_key(f, |x| x.0).is_ok_and(is_core)
         });
         if foreign {
             return None;
         }
         let core = super::sorted::shared_at(v, &c.sum)
-            .filter(|(_, _, j)| c.held[*j] as f32 >= p.dominant_share * c.size as f32)
+            .filter(|(_, _, j)| is_core(*j))
             .count();
         (core >= p.dominant_features as usize).then_some(id)
     }

@@ -1,18 +1,17 @@
-//! Event phases: the aftermath of an incident (its funerals, the mourning, a wounded victim
-//! who dies, the victims' names made public) is part of the incident's story, however differently it is worded. A terror
-//! attack is covered for a day or two in phases that share few words (the attack, the
-//! shooter stopped, the funerals, the policeman who died of his wounds, his funeral), and a
-//! reader, like the labelled sets, takes them as one story; a lexical threshold low enough
-//! to join them would also join an election day's separate turnout, exit-poll and speech
-//! stories. The phase of an article is read from concepts of the concept table: an article
-//! naming an aftermath concept that is alone or in a small cluster joins the large cluster
-//! of a recent incident whose own words it shares ([`Params::aftermath_size`]); sharing
-//! none, it joins the day's incident when one open incident cluster is twice that size and
-//! no other qualifies (a policeman's funeral, named by his name only, after the attack he
-//! stopped). An incident's end (the attackers eliminated: `החוקר חיסל את המחבלים`, `הכוחות
-//! פרצו לבית הקפה וחיסלו את החוטף`) joins the same way, but only the one open incident it
-//! shares words with: on a day of two incidents ending in the same hour (a manhunt and a
-//! hostage siege in Paris) it may be either's end, and it joins neither.
+//! Event phases: the aftermath of an incident (its funerals, the mourning, a wounded victim who
+//! dies, the victims' names made public) is part of the incident's story, however differently it is
+//! worded. A terror attack is covered for a day or two in phases that share few words (the attack,
+//! the shooter stopped, the funerals, the policeman who died of his wounds, his funeral), and a
+//! reader, like the labelled sets, takes them as one story; a lexical threshold low enough to join
+//! them would also join an election day's separate turnout, exit-poll and speech stories. The phase
+//! of an article is read from concepts of the concept table: an article naming an aftermath concept
+//! that is alone or in a small cluster joins the large cluster of a recent incident whose own words
+//! it shares ([`Params::aftermath_size`]); sharing none, it joins the day's incident when one open
+//! incident cluster is twice that size and no other qualifies (a policeman's funeral, named by his
+//! name only, after the attack he stopped). An incident's end (the attackers eliminated: `החוקר
+//! חיסל את המחבלים`, `הכוחות פרצו לבית הקפה וחיסלו את החוטף`) joins the same way, but only the one
+//! open incident it shares words with: on a day of two incidents ending in the same hour (a manhunt
+//! and a hostage siege in Paris) it may be either's end, and it joins neither.
 //!
 //! Measured on the labelled real windows (`docs/clustering-studies.md`): the held-out
 //! windows' F1 0.682 → 0.696 at the same precision (0.983), the development set, the tuning
