@@ -14,9 +14,11 @@
 
 use chrono::{DateTime, Utc};
 
+use super::another::{self, AnotherAt};
 use super::online::Clusterer;
 #[cfg(doc)]
 use super::params::Params;
+use super::places::{PlaceCounts, PlaceId};
 use super::scoring::Scored;
 use super::stages::Stages;
 
@@ -33,16 +35,35 @@ pub(super) struct Choice {
 }
 
 impl Clusterer<'_> {
-    /// Where article `v` (published `at` by `source`, naming `stage`) goes.
+    /// Where article `v` (published `at` by `source`, naming `stage` and `places`) goes.
     pub(super) fn choose(
         &self,
         v: &[(u32, f32)],
         at: DateTime<Utc>,
         source: &str,
         stage: Stages,
+        places: &[PlaceId],
+        another: AnotherAt,
     ) -> Choice {
         let mut scored = self.candidates(v, at, source);
         scored.retain(|s| !self.stage_conflict(s.id, stage));
+        // Another incident is not the news of one that began before it ([`super::another`]).
+        if another.is_some() {
+            scored.retain(|s| {
+                self.clusters
+                    .get(&s.id)
+                    .is_some_and(|c| !another::conflict(c.first_at, c.another_at, at, another))
+            });
+        }
+        // An event elsewhere is another story ([`super::places`]).
+        if !places.is_empty() {
+            let own: PlaceCounts = places.iter().map(|p| (*p, 1)).collect();
+            scored.retain(|s| {
+                self.clusters.get(&s.id).is_none_or(|c| {
+                    !super::places::conflict(self.places, &own, 1, &c.places, c.size)
+                })
+            });
+        }
         let p = self.params;
         // A stage's report follows its outlet's earlier headline only into that stage: where
         // a cluster of its stage is open, an outlet's lead moving to the stage is a new story.

@@ -17,9 +17,11 @@
 
 use chrono::{DateTime, Utc};
 
+use super::another;
 use super::online::{hours, Clusterer};
 use super::open_cluster::Cluster;
 use super::params::Params;
+use super::places;
 use super::stages::conflict;
 
 /// How many of a cluster's heaviest features find the clusters it may merge with.
@@ -94,24 +96,34 @@ impl Clusterer<'_> {
             .copied()
             .filter(|o| {
                 self.clusters.get(o).is_some_and(|c| {
-                    !conflict(t.stages, c.stages) && {
-                        let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
-                        // Two single articles: their cores are their centroids.
-                        let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
-                        span <= p.max_span_hours
-                            && (self.centroid_cosine(t, t_norm, *o, c)
-                                >= f64::from(p.merge_threshold)
-                                || (cores
-                                    && super::sorted::cosine(&t_core, &self.core(c))
-                                        >= f64::from(p.core_threshold)))
-                    }
+                    !conflict(t.stages, c.stages)
+                        && !places::conflict(self.places, &t.places, t.size, &c.places, c.size)
+                        && !another::conflict(t.first_at, t.another_at, c.first_at, c.another_at)
+                        && {
+                            let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                            // Two single articles: their cores are their centroids.
+                            let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
+                            span <= p.max_span_hours
+                                && (self.centroid_cosine(t, t_norm, *o, c)
+                                    >= f64::from(p.merge_threshold)
+                                    || (cores
+                                        && super::sorted::cosine(&t_core, &self.core(c))
+                                            >= f64::from(p.core_threshold)))
+                        }
                 })
             })
-            .chain(
-                lone.iter()
-                    .copied()
-                    .filter(|o| !self.stage_conflict(*o, t.stages)),
-            )
+            .chain(lone.iter().copied().filter(|o| {
+                !self.stage_conflict(*o, t.stages)
+                    && self.clusters.get(o).is_some_and(|c| {
+                        !places::conflict(self.places, &t.places, t.size, &c.places, c.size)
+                            && !another::conflict(
+                                t.first_at,
+                                t.another_at,
+                                c.first_at,
+                                c.another_at,
+                            )
+                    })
+            }))
             .collect();
         if agreeing.is_empty() {
             return (target, Vec::new());
@@ -139,6 +151,11 @@ impl Clusterer<'_> {
                 s.members.extend(c.members);
                 s.words = super::outlets::add_counts(&s.words, &c.words);
                 s.stages |= c.stages;
+                places::add_counts(&mut s.places, &c.places);
+                s.another_at = match (s.another_at, c.another_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 for o in &c.outlets {
                     super::outlets::add_outlet(&mut s.outlets, o);
                 }

@@ -51,6 +51,7 @@ use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords};
 use super::params::Params;
 use super::phases::PhaseConcepts;
+use super::places::{Gazetteer, PlaceId};
 use super::stages::{stage_of_words, Stages};
 /// Kept here too: it was first documented as `online::scale_docs`.
 pub use super::stream_idf::scale_docs;
@@ -59,12 +60,16 @@ use super::succession::Sequences;
 use super::weather::WeatherConcepts;
 
 /// What a headline says of its event beyond its features, read from its text.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Marks {
     /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
     pub(super) stage: Stages,
     /// It names the weather ([`super::weather`]).
     pub(super) weather: bool,
+    /// The places it names ([`super::places`]), sorted.
+    pub(super) places: Vec<PlaceId>,
+    /// It tells its incident as another one ([`super::another`]).
+    pub(super) another: bool,
 }
 
 /// An article as the clusterer reads it ([`Clusterer::read`]).
@@ -97,6 +102,8 @@ pub struct Clusterer<'c> {
     pub(super) phases: PhaseConcepts,
     /// The weather concepts ([`super::weather`]).
     pub(super) weather: WeatherConcepts,
+    /// The places headlines name ([`super::places`]).
+    pub(super) places: &'static Gazetteer,
     pub(super) params: Params,
     pub(super) ids: HashMap<Feature, u32>,
     pub(super) kinds: Vec<Kind>,
@@ -143,6 +150,7 @@ impl<'c> Clusterer<'c> {
         Clusterer {
             phases: PhaseConcepts::new(lexicons.concepts),
             weather: WeatherConcepts::new(lexicons.concepts),
+            places: Gazetteer::builtin(),
             lexicons,
             params,
             ids: HashMap::new(),
@@ -362,10 +370,28 @@ impl<'c> Clusterer<'c> {
             0
         };
         let weather = self.params.weather && self.weather.named_by(self.lexicons.concepts, &tokens);
+        let places = if self.params.places {
+            self.places
+                .find_in(headline, &tokens, self.lexicons.background)
+        } else {
+            Vec::new()
+        };
+        // Its lead only: the tokens already read when it has one clause.
+        let another = self.params.another_incidents
+            && if headline.contains([';', '■']) {
+                super::another::names_another(headline)
+            } else {
+                super::another::names_another_in(&tokens)
+            };
         Reading {
             raw,
             words,
-            marks: Marks { stage, weather },
+            marks: Marks {
+                stage,
+                weather,
+                places,
+                another,
+            },
             leads: split.leads,
         }
     }
@@ -454,7 +480,12 @@ impl<'c> Clusterer<'c> {
         words: &[u64],
         marks: Marks,
     ) -> Assignment {
-        let Marks { stage, weather } = marks;
+        let Marks {
+            stage,
+            weather,
+            places,
+            another,
+        } = marks;
         let phase = if self.params.aftermath_size > 0 {
             self.phases.phase(&raw)
         } else {
@@ -473,7 +504,7 @@ impl<'c> Clusterer<'c> {
         self.advance_clock(at);
         self.count_article(&v);
 
-        let choice = self.choose(&v, at, source, stage);
+        let choice = self.choose(&v, at, source, stage, &places, another.then_some(at));
         let (target, opened) = match choice.cluster {
             Some(target) => (target, false),
             None => {
@@ -494,6 +525,10 @@ impl<'c> Clusterer<'c> {
             count_words(&mut c.words, &words);
             add_outlet(&mut c.outlets, source);
             c.stages |= stage;
+            super::places::count(&mut c.places, &places);
+            if another {
+                c.another_at = Some(c.another_at.map_or(at, |a| a.min(at)));
+            }
             c.members.push(Member {
                 source: source.to_string(),
                 at,
@@ -501,6 +536,8 @@ impl<'c> Clusterer<'c> {
                 words,
                 stage,
                 weather,
+                places,
+                another,
             });
         }
         for (f, _) in &v {
@@ -637,9 +674,10 @@ mod tests {
             "האזהרה של ראש המוסד: איראן תפרוץ לגרעין ברגע שיתאפשר לה",
             "ראש המוסד מזהיר: \"איראן תפרוץ לגרעין ברגע שיתאפשר לה\"",
         ];
-        let run = |pair: f32, texts: [&str; 2]| {
+        let run_with = |pair: f32, places: bool, texts: [&str; 2]| {
             let p = Params {
                 pair_threshold: pair,
+                places,
                 ..Params::default()
             };
             let mut c = Clusterer::new(Concepts::builtin(), p);
@@ -648,11 +686,14 @@ mod tests {
             let b = c.add(2, t0() + Duration::hours(5), texts[1], "");
             (a.cluster == b.cluster, c)
         };
+        let run = |pair: f32, texts: [&str; 2]| run_with(pair, true, texts);
         let default = Params::default().pair_threshold;
         assert!(default > Params::default().threshold);
         assert!(!run(default, falls).0, "a shared formula forms no story");
-        // The same two at the join threshold: one story (the rule is what keeps them apart).
-        assert!(run(0.0, falls).0);
+        // The same two at the join threshold: one story (the rule is what keeps them apart,
+        // with the places: two towns far apart are two stories too).
+        assert!(run_with(0.0, false, falls).0);
+        assert!(!run(0.0, falls).0);
         assert!(
             run(default, warning).0,
             "one warning in two outlets is one story"

@@ -4,8 +4,10 @@
 
 use chrono::{DateTime, Utc};
 
+use super::another::AnotherAt;
 use super::online::hours;
 use super::outlets::WordCounts;
+use super::places::{PlaceCounts, PlaceId};
 use super::stages::Stages;
 
 /// An article of an open cluster, as the edited-headline rule compares it.
@@ -21,6 +23,10 @@ pub(super) struct Member {
     pub(super) stage: Stages,
     /// The headline names the weather ([`super::weather`]).
     pub(super) weather: bool,
+    /// The places the headline names ([`super::places`]), sorted.
+    pub(super) places: Vec<PlaceId>,
+    /// The headline tells its incident as another one ([`super::another`]).
+    pub(super) another: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -43,6 +49,11 @@ pub(super) struct Cluster {
     pub(super) outlets: Vec<String>,
     /// The stages its members name ([`super::stages`]).
     pub(super) stages: Stages,
+    /// The places its members name, with how many name each ([`super::places`]).
+    pub(super) places: PlaceCounts,
+    /// When its first member telling its incident as another one was published
+    /// ([`super::another`]).
+    pub(super) another_at: AnotherAt,
 }
 
 impl Cluster {
@@ -58,6 +69,8 @@ impl Cluster {
             words: Vec::new(),
             outlets: Vec::new(),
             stages: 0,
+            places: Vec::new(),
+            another_at: None,
         }
     }
 
@@ -165,6 +178,8 @@ mod tests {
             words: Vec::new(),
             stage: 0,
             weather: false,
+            places: Vec::new(),
+            another: false,
         }];
         c.recount();
         assert_eq!(c.held, vec![0, 0, 1, 1, 0, 0]);

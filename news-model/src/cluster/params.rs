@@ -161,6 +161,13 @@ pub struct Params {
     /// The day's weather is one story: an article naming the weather joins the open
     /// clusters that mostly do ([`super::weather`]).
     pub weather: bool,
+    /// A headline whose places are all far from those of a cluster that holds a place does
+    /// not join it, nor do two clusters naming places far apart merge ([`super::places`]).
+    pub places: bool,
+    /// A headline telling its incident as another one (`פיגוע אחרי פיגוע`, `עוד פיגוע`)
+    /// reports a second incident: it does not join, nor merge with, a cluster that began
+    /// before it and holds no such headline ([`super::another`]).
+    pub another_incidents: bool,
     /// An outlet's kickers, the words it opens headlines of several stories with, are set
     /// aside from its later headlines' features ([`super::kickers`]).
     pub kickers: bool,
@@ -251,6 +258,8 @@ impl Default for Params {
             restart_hours: 4380.0,
             stages: true,
             weather: true,
+            places: true,
+            another_incidents: true,
             kickers: true,
             earlier_tellings: true,
             known_people: true,
@@ -332,6 +341,8 @@ impl Params {
             "restart_hours" => self.restart_hours = float()?,
             "stages" => self.stages = flag()?,
             "weather" => self.weather = flag()?,
+            "places" => self.places = flag()?,
+            "another_incidents" => self.another_incidents = flag()?,
             "kickers" => self.kickers = flag()?,
             "earlier_tellings" => self.earlier_tellings = flag()?,
             "known_people" => self.known_people = flag()?,
@@ -405,6 +416,8 @@ mod tests {
             "restart_hours",
             "stages",
             "weather",
+            "places",
+            "another_incidents",
             "kickers",
             "earlier_tellings",
             "aftermath_size",

@@ -237,6 +237,10 @@ impl Clusterer<'_> {
             if c.size < p.aftermath_size || !(0.0..=p.aftermath_hours).contains(&since) {
                 continue;
             }
+            // Another incident's aftermath is not the first's ([`super::another`]).
+            if super::another::conflict(t.first_at, t.another_at, c.first_at, c.another_at) {
+                continue;
+            }
             let held = |f: &u32| {
                 c.sum
                     .binary_search_by_key(f, |x| x.0)

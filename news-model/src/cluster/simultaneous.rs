@@ -122,7 +122,14 @@ impl Clusterer<'_> {
             })
             .collect();
         v.sort_unstable_by_key(|x| x.0);
-        let choice = self.choose(&v, at, source, marks.stage);
+        let choice = self.choose(
+            &v,
+            at,
+            source,
+            marks.stage,
+            &marks.places,
+            marks.another.then_some(at),
+        );
         choice.cluster.map(|_| choice.score)
     }
 

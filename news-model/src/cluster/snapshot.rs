@@ -102,6 +102,12 @@ struct SavedMember {
     /// It names the weather ([`super::weather`]).
     #[serde(default, skip_serializing_if = "is_false")]
     weather: bool,
+    /// The places it names ([`super::places`]), by their index in the gazetteer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    places: Vec<u16>,
+    /// It tells its incident as another one ([`super::another`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    another: bool,
 }
 
 fn is_false(weather: &bool) -> bool {
@@ -170,6 +176,8 @@ impl<'c> Clusterer<'c> {
                         words: m.words.clone(),
                         stage: m.stage,
                         weather: m.weather,
+                        places: m.places.clone(),
+                        another: m.another,
                     })
                     .collect(),
             })
@@ -281,6 +289,8 @@ impl<'c> Clusterer<'c> {
             let mut words: WordCounts = Vec::new();
             let mut outlets: Vec<String> = Vec::new();
             let mut stages = 0;
+            let mut places: super::places::PlaceCounts = Vec::new();
+            let mut another_at: Option<DateTime<Utc>> = None;
             for m in oc.members {
                 if !m.features.iter().all(|(f, _)| known(f)) {
                     return Err(SnapshotError::Corrupt(
@@ -296,6 +306,16 @@ impl<'c> Clusterer<'c> {
                 count_words(&mut words, &own);
                 add_outlet(&mut outlets, &m.source);
                 stages |= m.stage;
+                let mut own_places = m.places;
+                own_places.sort_unstable();
+                own_places.dedup();
+                if own_places.iter().any(|p| c.places.place(*p).is_none()) {
+                    return Err(SnapshotError::Corrupt("member place unknown"));
+                }
+                super::places::count(&mut places, &own_places);
+                if m.another {
+                    another_at = Some(another_at.map_or(m.at, |a| a.min(m.at)));
+                }
                 members.push(Member {
                     source: m.source,
                     at: m.at,
@@ -303,6 +323,8 @@ impl<'c> Clusterer<'c> {
                     words: own,
                     stage: m.stage,
                     weather: m.weather,
+                    places: own_places,
+                    another: m.another,
                 });
             }
             let mut cluster = Cluster {
@@ -316,6 +338,8 @@ impl<'c> Clusterer<'c> {
                 words,
                 outlets,
                 stages,
+                places,
+                another_at,
             };
             cluster.renorm();
             cluster.recount();
@@ -527,6 +551,39 @@ mod tests {
         assert_eq!(
             Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
             SnapshotError::Corrupt("member stage unknown")
+        );
+    }
+
+    #[test]
+    fn a_members_places_and_another_incident_are_saved_and_checked() {
+        let p = Params::default();
+        let mut c = Clusterer::new(Concepts::builtin(), p);
+        let t = Utc.with_ymd_and_hms(2026, 10, 27, 12, 0, 0).unwrap();
+        c.add_article(1, t, "a", "פיגוע דקירה בתל אביב: חייל נפצע קשה", "");
+        c.add_article(2, t, "b", "פיגוע דקירה בתל אביב: חייל נדקר", "");
+        let later = t + chrono::Duration::hours(5);
+        c.add_article(
+            3,
+            later,
+            "a",
+            "פיגוע אחרי פיגוע: שלושה נדקרו בגוש עציון",
+            "",
+        );
+        let s = c.snapshot();
+        let restored = Clusterer::restore(Concepts::builtin(), p, s.clone()).unwrap();
+        assert_eq!(restored.snapshot(), s);
+        // Restored, each cluster still names its places, and the second attack's its mark.
+        for (id, cluster) in &c.clusters {
+            assert_eq!(restored.clusters[id].places, cluster.places);
+            assert_eq!(restored.clusters[id].another_at, cluster.another_at);
+        }
+        assert!(c.clusters.values().any(|k| k.another_at == Some(later)));
+        assert!(c.clusters.values().all(|k| !k.places.is_empty()));
+        let mut bad = s.clone();
+        bad.clusters[0].members[0].places = vec![u16::MAX];
+        assert_eq!(
+            Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
+            SnapshotError::Corrupt("member place unknown")
         );
     }
 
