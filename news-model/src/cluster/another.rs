@@ -7,9 +7,10 @@
 //! were one cluster of 44 headlines (the blind window of 10 Nov 2014).
 //!
 //! An article naming another incident ([`names_another`]) does not join a cluster that began
-//! before it and holds no such article, and two clusters do not merge when one began before
-//! the other's first such article and holds none ([`conflict`]): the second incident's cluster
-//! is the one that holds it. Coverage that names no second incident (a place, the toll) goes
+//! over two hours before it and holds no such article, and two clusters do not merge when one
+//! began over two hours before the other's first such article and holds none ([`conflict`]):
+//! the second incident's cluster is the one that holds it (a cluster begun in the two hours
+//! before may be the second incident's own first reports). Coverage that names no second incident (a place, the toll) goes
 //! where its words match, as before.
 //!
 //! ```
@@ -112,28 +113,58 @@ static CUES: LazyLock<Cues> = LazyLock::new(|| Cues {
     fear: folded(FEAR),
 });
 
+/// Ordinals that are also numbers (`שני`: second, and two): before a plural or a number
+/// (`פיגוע דריסה: שני הרוגים`) they count.
+const COUNTS: &[&str] = &["שני", "שלישי"];
+
+/// How many words before an incident's noun a fear or a warning is read
+/// (`חשש מפני פיגוע נוסף`, `police warn of another attack`).
+const FEAR_WORDS: usize = 3;
+
 /// Whether `headline` tells its incident as another one (see the module documentation).
-/// Read in its lead, the words before its first `;` or `■` ([`super::clauses`]): a clause
-/// after it (`…; פיגוע נוסף נמנע`) adds to the lead's story.
+/// Read in its lead ([`super::clauses::lead_of`]: a clause after its first `;` or `■`,
+/// `…; פיגוע נוסף נמנע`, adds to the lead's story), a phrase at a time: a cue does not reach
+/// across a colon, a comma, a dash or a full stop (`פיגוע דריסה: שני הרוגים`).
 pub fn names_another(headline: &str) -> bool {
-    let lead = headline.split([';', '■']).next().unwrap_or("");
-    names_another_in(&tokens(lead))
+    // Most headlines hold no cue word at all: they are not read further.
+    let cue = ["נוסף", "עוד", "שני", "שלישי", "אחר", "רודף"]
+        .iter()
+        .any(|w| headline.contains(w))
+        || headline.bytes().any(|b| b.is_ascii_alphabetic());
+    if !cue {
+        return false;
+    }
+    let (lead, _) = super::clauses::lead_of(headline);
+    lead.split([':', ',', '.', '-', '\u{2013}', '\u{2014}', '?', '!', '|'])
+        .any(|phrase| names_another_in(&tokens(phrase)))
 }
 
-/// [`names_another`] over a headline's search tokens. Linear in them.
-pub(super) fn names_another_in(words: &[String]) -> bool {
+/// Whether the words of one phrase tell an incident as another one. Linear in them.
+fn names_another_in(words: &[String]) -> bool {
     let cues = &*CUES;
     // An incident's noun with any reading of its prefix letters (`ופיגוע`, `לפיגוע`, `הפיגוע`).
     let incident = |w: &String| form_slices(w).any(|f| cues.incidents.contains(f));
     let exact = |set: &HashSet<String>, i: usize| words.get(i).is_some_and(|w| set.contains(w));
+    // `שני` before a plural or a number is two, not second.
+    let counting = |i: usize| {
+        words.get(i).is_some_and(|w| COUNTS.contains(&w.as_str()))
+            // Tokens fold final letters: `הרוגים` is `הרוגימ`.
+            && words.get(i + 1).is_some_and(|next| {
+                next.ends_with("ימ")
+                    || next.ends_with("ות")
+                    || next.chars().next().is_some_and(|c| c.is_ascii_digit())
+            })
+    };
     (0..words.len()).any(|i| {
-        if !incident(&words[i]) || (i > 0 && exact(&cues.fear, i - 1)) {
+        if !incident(&words[i]) || (i.saturating_sub(FEAR_WORDS)..i).any(|j| exact(&cues.fear, j)) {
             return false;
         }
         let before = i > 0 && exact(&cues.before, i - 1);
         // `פיגוע נוסף`, `פיגוע דקירה נוסף`: the noun and its kind, then the cue.
-        let after = exact(&cues.after, i + 1)
-            || (exact(&cues.after, i + 2) && words.get(i + 1).is_some_and(&incident));
+        let after = (exact(&cues.after, i + 1) && !counting(i + 1))
+            || (exact(&cues.after, i + 2)
+                && !counting(i + 2)
+                && words.get(i + 1).is_some_and(&incident));
         let between = exact(&cues.between, i + 1) && words.get(i + 2).is_some_and(&incident);
         before || after || between
     })
@@ -158,7 +189,9 @@ pub(super) fn conflict(
 ) -> bool {
     let older = |first: DateTime<Utc>, another: AnotherAt, mark: AnotherAt| {
         another.is_none()
-            && mark.is_some_and(|m| first < m - chrono::Duration::minutes(RECENT_MINUTES))
+            && mark.is_some_and(|m| {
+                m.signed_duration_since(first) > chrono::Duration::minutes(RECENT_MINUTES)
+            })
     };
     older(a_first, a_another, b_another) || older(b_first, b_another, a_another)
 }
@@ -193,6 +226,12 @@ mod tests {
             "מסר מאיים דאע\"ש: \"נבצע עוד פיגועים בצרפת\"",
             "חיל האוויר תקף; צפו בתיעוד מתקרית החדירה",
             "עוד שני חיילים נפצעו",
+            "פיגוע דריסה: שני הרוגים",
+            "תאונה: שני הרוגים בכביש 90",
+            "פיגוע שני פצועים בירושלים",
+            "חשש מפני פיגוע נוסף בבירה",
+            "Police warn of another attack in the capital",
+            "Fears of another attack in Europe",
             "תקרית חמורה בצפון: נפגעים מירי נ\"ט על רכב צבאי, ירי נוסף לחרמון",
             "מטח נוסף לעוטף עזה",
             "הפיגוע בתל אביב: החייל מת מפצעיו; פיגוע נוסף נמנע בגוש",

@@ -48,19 +48,21 @@ impl Clusterer<'_> {
         let mut scored = self.candidates(v, at, source);
         scored.retain(|s| !self.stage_conflict(s.id, stage));
         // Another incident is not the news of one that began before it ([`super::another`]).
-        if another.is_some() {
+        if self.params.another_incidents && another.is_some() {
             scored.retain(|s| {
                 self.clusters
                     .get(&s.id)
                     .is_some_and(|c| !another::conflict(c.first_at, c.another_at, at, another))
             });
         }
-        // An event elsewhere is another story ([`super::places`]).
-        if !places.is_empty() {
+        // An event elsewhere is not an incident's news ([`super::places`]).
+        if self.params.places && !places.is_empty() {
             let own: PlaceCounts = places.iter().map(|p| (*p, 1)).collect();
+            let incident = self.incident_ids();
             scored.retain(|s| {
                 self.clusters.get(&s.id).is_none_or(|c| {
-                    !super::places::conflict(self.places, &own, 1, &c.places, c.size)
+                    !(self.is_incident(c, &incident)
+                        && super::places::conflict(self.places, &own, 1, &c.places, c.size))
                 })
             });
         }

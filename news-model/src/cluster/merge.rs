@@ -66,15 +66,31 @@ impl Clusterer<'_> {
         out
     }
 
+    /// Whether clusters `a` and `b` tell two events: an incident and another event in places
+    /// apart ([`super::places`], with `incident` the incident concepts' feature ids), or
+    /// another incident and one that began before it ([`super::another`]).
+    pub(super) fn two_events(&self, a: &Cluster, b: &Cluster, incident: &[u32]) -> bool {
+        let p = self.params;
+        (p.places
+            && (self.is_incident(a, incident) || self.is_incident(b, incident))
+            && places::conflict(self.places, &a.places, a.size, &b.places, b.size))
+            || (p.another_incidents
+                && another::conflict(a.first_at, a.another_at, b.first_at, b.another_at))
+    }
+
     /// Merges into `target` the clusters of `others` whose centroid or core agrees with its
     /// own (and that fit in its span), and the clusters of `lone` (articles that rejoin it);
-    /// the survivor is the cluster that began first (its id is the story's). Returns the
-    /// survivor and the clusters merged into it.
+    /// the survivor is the cluster that began first (its id is the story's). None that tells
+    /// another event than the survivor, as it grows, is merged ([`Clusterer::two_events`]),
+    /// but for those of `exempt` (an incident's aftermath, the day's weather: rules of their
+    /// own decide those, wherever a funeral is held). Returns the survivor and the clusters
+    /// merged into it.
     pub(super) fn merge_agreeing(
         &mut self,
         target: i64,
         others: &[i64],
         lone: &[i64],
+        exempt: &[i64],
     ) -> (i64, Vec<i64>) {
         let p: Params = self.params;
         let Some(t) = self
@@ -90,39 +106,33 @@ impl Clusterer<'_> {
         } else {
             Vec::new()
         };
+        let incident = self.incident_ids();
         // Stories of two stages of a scheduled event stay apart ([`super::stages`]).
         let agreeing: Vec<i64> = others
             .iter()
             .copied()
             .filter(|o| {
                 self.clusters.get(o).is_some_and(|c| {
-                    !conflict(t.stages, c.stages)
-                        && !places::conflict(self.places, &t.places, t.size, &c.places, c.size)
-                        && !another::conflict(t.first_at, t.another_at, c.first_at, c.another_at)
-                        && {
-                            let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
-                            // Two single articles: their cores are their centroids.
-                            let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
-                            span <= p.max_span_hours
-                                && (self.centroid_cosine(t, t_norm, *o, c)
-                                    >= f64::from(p.merge_threshold)
-                                    || (cores
-                                        && super::sorted::cosine(&t_core, &self.core(c))
-                                            >= f64::from(p.core_threshold)))
-                        }
+                    !conflict(t.stages, c.stages) && !self.two_events(t, c, &incident) && {
+                        let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
+                        // Two single articles: their cores are their centroids.
+                        let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
+                        span <= p.max_span_hours
+                            && (self.centroid_cosine(t, t_norm, *o, c)
+                                >= f64::from(p.merge_threshold)
+                                || (cores
+                                    && super::sorted::cosine(&t_core, &self.core(c))
+                                        >= f64::from(p.core_threshold)))
+                    }
                 })
             })
             .chain(lone.iter().copied().filter(|o| {
                 !self.stage_conflict(*o, t.stages)
-                    && self.clusters.get(o).is_some_and(|c| {
-                        !places::conflict(self.places, &t.places, t.size, &c.places, c.size)
-                            && !another::conflict(
-                                t.first_at,
-                                t.another_at,
-                                c.first_at,
-                                c.another_at,
-                            )
-                    })
+                    && (exempt.contains(o)
+                        || self
+                            .clusters
+                            .get(o)
+                            .is_some_and(|c| !self.two_events(t, c, &incident)))
             }))
             .collect();
         if agreeing.is_empty() {
@@ -141,6 +151,16 @@ impl Clusterer<'_> {
             let Some(c) = self.clusters.get(id).cloned() else {
                 continue;
             };
+            // Each was asked against the target; asked again against the survivor as it
+            // grows, two clusters that tell two events do not meet through a third.
+            if !exempt.contains(id)
+                && self
+                    .clusters
+                    .get(&survivor)
+                    .is_some_and(|s| self.two_events(s, &c, &incident))
+            {
+                continue;
+            }
             self.close(*id);
             self.norms.get_mut().squared.remove(&survivor);
             if let Some(s) = self.clusters.get_mut(&survivor) {

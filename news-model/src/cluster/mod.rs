@@ -92,12 +92,14 @@
 //!   or of an election's stages shares its words among its stories, and the rule is off.
 //! - Places ([`places`], [`Params::places`]): the localities, neighbourhoods and regions of
 //!   a gazetteer written for the project (654 places, Hebrew and English names, each with
-//!   its position and extent), read with their prefix letters (`בתל אביב`, `ובגוש עציון`). A
-//!   headline whose places are all far from every place a cluster names does not join it
-//!   when two and a third of that cluster's articles name a place, nor do two such
-//!   clusters merge: two attacks of one kind on one afternoon, in Tel Aviv and in Gush
+//!   its position and extent), read in a headline's lead with their prefix letters (`בתל
+//!   אביב`, `ובגוש עציון`; not a street named for a town, `דרך חברון`). A headline whose
+//!   places are all far from every place an incident's cluster names does not join it when
+//!   two and a third of that cluster's articles name a place, nor do two such clusters, one
+//!   an incident, merge: two attacks of one kind on one afternoon, in Tel Aviv and in Gush
 //!   Etzion, told in the same words. Places near each other (Har Nof and Jerusalem) are
-//!   never apart; a country or a wide region is no place of an event.
+//!   never apart; a country or a wide region is no place of an event; a funeral and the
+//!   weather join by their own rules wherever they are.
 //! - Another incident ([`another`], [`Params::another_incidents`]): a headline whose lead
 //!   tells its incident as another one (`פיגוע אחרי פיגוע`, `עוד פיגוע דקירה`, `another
 //!   attack`) does not join a cluster begun over two hours before it that holds no such

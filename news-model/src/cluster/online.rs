@@ -370,19 +370,20 @@ impl<'c> Clusterer<'c> {
             0
         };
         let weather = self.params.weather && self.weather.named_by(self.lexicons.concepts, &tokens);
+        // Its lead's places: a clause after it adds another story's news.
         let places = if self.params.places {
-            self.places
-                .find_in(headline, &tokens, self.lexicons.background)
+            let (lead, tail) = super::clauses::lead_of(headline);
+            if tail.is_none() {
+                self.places
+                    .find_in(headline, &tokens, self.lexicons.background)
+            } else {
+                self.places
+                    .find_in(lead, &crate::search::tokens(lead), self.lexicons.background)
+            }
         } else {
             Vec::new()
         };
-        // Its lead only: the tokens already read when it has one clause.
-        let another = self.params.another_incidents
-            && if headline.contains([';', '■']) {
-                super::another::names_another(headline)
-            } else {
-                super::another::names_another_in(&tokens)
-            };
+        let another = self.params.another_incidents && super::another::names_another(headline);
         Reading {
             raw,
             words,
@@ -455,9 +456,10 @@ impl<'c> Clusterer<'c> {
     /// [`Clusterer::add_with_features`] with the headline's plain words
     /// ([`super::outlets::headline_words`]) in place of the headline, which the rule for
     /// other outlets' tellings of an event compares ([`super::outlets`]). Without the
-    /// headline, the article names no stage of a scheduled event ([`super::stages`]) and no
-    /// weather ([`super::weather`]), and its outlet's kickers are neither set aside nor
-    /// learned ([`super::kickers`]).
+    /// headline, the article names no stage of a scheduled event ([`super::stages`]), no
+    /// weather ([`super::weather`]), no place ([`super::places`]) and no other incident
+    /// ([`super::another`]), and its outlet's kickers are neither set aside nor learned
+    /// ([`super::kickers`]).
     pub fn add_features(
         &mut self,
         id: i64,
@@ -547,6 +549,8 @@ impl<'c> Clusterer<'c> {
         // whose centroid now agrees with the target's.
         let mut others = self.merge_candidates(target);
         let mut lone = self.rejoining(target, &others);
+        // Merged by rules of their own, wherever they are ([`Clusterer::merge_agreeing`]).
+        let mut exempt = Vec::new();
         // An incident's aftermath joins the incident (merged whatever the centroids say:
         // the rule is about the kind of event, not its words).
         if let Some(incident) = phase
@@ -554,6 +558,7 @@ impl<'c> Clusterer<'c> {
             .filter(|i| !lone.contains(i))
         {
             lone.push(incident);
+            exempt.push(incident);
         }
         // The day's one story takes a lone article holding its core ([`super::dominant`]).
         if let Some(d) = self
@@ -566,6 +571,7 @@ impl<'c> Clusterer<'c> {
         for w in self.weather_clusters(target, weather) {
             if !lone.contains(&w) {
                 lone.push(w);
+                exempt.push(w);
             }
         }
         // The article's earlier telling, alone, comes along ([`super::join`]).
@@ -573,11 +579,11 @@ impl<'c> Clusterer<'c> {
             lone.push(earlier);
         }
         others.retain(|o| !lone.contains(o));
-        let mut merged = self.merge_agreeing(target, &others, &lone);
+        let mut merged = self.merge_agreeing(target, &others, &lone, &exempt);
         // Other outlets' tellings of the event, in the same hours.
         let tellings = self.other_tellings(merged.0);
         if !tellings.is_empty() {
-            let (survivor, more) = self.merge_agreeing(merged.0, &[], &tellings);
+            let (survivor, more) = self.merge_agreeing(merged.0, &[], &tellings, &[]);
             merged.0 = survivor;
             merged.1.extend(more);
         }
@@ -690,10 +696,10 @@ mod tests {
         let default = Params::default().pair_threshold;
         assert!(default > Params::default().threshold);
         assert!(!run(default, falls).0, "a shared formula forms no story");
-        // The same two at the join threshold: one story (the rule is what keeps them apart,
-        // with the places: two towns far apart are two stories too).
+        // The same two at the join threshold: one story (the rule is what keeps them apart;
+        // the places keep only an incident's news apart, and a fall is none).
+        assert!(run(0.0, falls).0);
         assert!(run_with(0.0, false, falls).0);
-        assert!(!run(0.0, falls).0);
         assert!(
             run(default, warning).0,
             "one warning in two outlets is one story"

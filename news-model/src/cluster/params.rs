@@ -161,12 +161,13 @@ pub struct Params {
     /// The day's weather is one story: an article naming the weather joins the open
     /// clusters that mostly do ([`super::weather`]).
     pub weather: bool,
-    /// A headline whose places are all far from those of a cluster that holds a place does
-    /// not join it, nor do two clusters naming places far apart merge ([`super::places`]).
+    /// A headline whose places are all far from those of an incident's cluster that holds a
+    /// place does not join it, nor do two clusters, one an incident, naming places far apart
+    /// merge ([`super::places`]).
     pub places: bool,
     /// A headline telling its incident as another one (`פיגוע אחרי פיגוע`, `עוד פיגוע`)
-    /// reports a second incident: it does not join, nor merge with, a cluster that began
-    /// before it and holds no such headline ([`super::another`]).
+    /// reports a second incident: it does not join, nor merge with, a cluster that began over
+    /// two hours before it and holds no such headline ([`super::another`]).
     pub another_incidents: bool,
     /// An outlet's kickers, the words it opens headlines of several stories with, are set
     /// aside from its later headlines' features ([`super::kickers`]).

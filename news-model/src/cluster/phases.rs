@@ -41,6 +41,7 @@ use chrono::{DateTime, Utc};
 use super::concepts::Concepts;
 use super::features::{Feature, Kind};
 use super::online::{hours, Clusterer};
+use super::open_cluster::Cluster;
 use super::params::Params;
 
 /// An incident cluster this many times [`Params::aftermath_size`] is the day's incident.
@@ -167,6 +168,33 @@ impl PhaseConcepts {
 }
 
 impl Clusterer<'_> {
+    /// The feature ids of the incident concepts the stream has seen.
+    pub(super) fn incident_ids(&self) -> Vec<u32> {
+        self.phases
+            .incident
+            .iter()
+            .filter_map(|value| {
+                self.ids.get(&Feature {
+                    kind: Kind::Concept,
+                    value: value.clone(),
+                })
+            })
+            .copied()
+            .collect()
+    }
+
+    /// Whether `c` is an incident's cluster: one incident concept (of `incident`, the
+    /// feature ids of [`Clusterer::incident_ids`]) is held by [`Params::aftermath_share`] of
+    /// its articles or more.
+    pub(super) fn is_incident(&self, c: &Cluster, incident: &[u32]) -> bool {
+        let bar = self.params.aftermath_share * c.size as f32;
+        incident.iter().any(|f| {
+            c.sum
+                .binary_search_by_key(f, |x| x.0)
+                .is_ok_and(|i| c.held[i] as f32 >= bar)
+        })
+    }
+
     /// The incident cluster an aftermath article `v` (published `at`, just added to
     /// `target`) belongs to: of the open clusters of at least [`Params::aftermath_size`]
     /// articles that began at most [`Params::aftermath_hours`] before it, and of whose
@@ -238,7 +266,9 @@ impl Clusterer<'_> {
                 continue;
             }
             // Another incident's aftermath is not the first's ([`super::another`]).
-            if super::another::conflict(t.first_at, t.another_at, c.first_at, c.another_at) {
+            if p.another_incidents
+                && super::another::conflict(t.first_at, t.another_at, c.first_at, c.another_at)
+            {
                 continue;
             }
             let held = |f: &u32| {
@@ -508,8 +538,13 @@ mod tests {
             attack
         );
         // A drone shot down has no victims: a man shot and dead of his wounds the same
-        // evening is news of its own, though both are told with `shot`.
-        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        // evening is news of its own, though both are told with `shot` (their places, far
+        // apart, set aside: the rule is asked alone).
+        let no_places = Params {
+            places: false,
+            ..Params::default()
+        };
+        let mut c = Clusterer::new(Concepts::builtin(), no_places);
         let mut drone = None;
         for (i, h) in DRONE.iter().enumerate() {
             let a = c.add(i as i64 + 1, t0() + Duration::minutes(15 * i as i64), h, "");

@@ -8,12 +8,15 @@
 //! window of 10 Nov 2014, where the second's coverage joined the first's cluster). A place
 //! read as a word weighs like any rare word, and `בתל אביב` is another phrase than `תל
 //! אביב`; read as a place, with where it is, it tells the two apart. A headline whose places
-//! are all far from every place a cluster's articles name does not join it, when most of that
-//! cluster's articles agree on a place; two clusters that name places far apart do not merge
-//! ([`conflict`]). Places near one another (Har Nof in Jerusalem, Alon Shvut in Gush Etzion,
-//! Har Dov on the Golan's edge) are never apart, and a country or a wide region (Syria, the
-//! Negev) names no place of an event: an alarm on the Golan and the army's strike in Syria in
-//! answer are one story.
+//! (read in its lead, [`super::clauses`]) are all far from every place an incident's cluster
+//! names does not join it, when two of that cluster's articles and a third of them name a
+//! place; two clusters, one of them an incident, that name places far apart do not merge
+//! ([`conflict`]). The rule is about incidents, which happen at a place: a capital also names
+//! its government (`וושינגטון מזהירה`), and a funeral or the weather has its own rules.
+//! Places near one another (Har Nof in Jerusalem, Alon Shvut in Gush Etzion, Har Dov on the
+//! Golan's edge) are never apart, a street named for a town (`דרך חברון`, `רחוב יפו`) is no
+//! town, and a country or a wide region (Syria, the Negev) names no place of an event: an
+//! alarm on the Golan and the army's strike in Syria in answer are one story.
 //!
 //! ```
 //! use lashon_news::cluster::places::Gazetteer;
@@ -48,10 +51,14 @@ const MARGIN_KM: f64 = 15.0;
 /// line (an alarm on the Golan and the army's strike in Syria in answer, one story).
 const LOCAL_KM: f64 = 30.0;
 
+/// How much more frequent than the place (in centibels: 50 is a factor of about three) a
+/// prefixed token must be to be read as a word of its own ([`Gazetteer::find_in`]).
+const WORD_OF_ITS_OWN_CB: u16 = 50;
+
 /// A place's index in its [`Gazetteer`].
 pub type PlaceId = u16;
 
-/// A place: its id in the table, its centre and how far it extends.
+/// A place: its name in the table, its centre and how far it extends.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Place {
     pub name: String,
@@ -67,8 +74,15 @@ pub struct Place {
 struct Form {
     rest: Vec<String>,
     place: PlaceId,
-    abbreviation: Option<(String, String)>,
+    /// The abbreviation's index among the table's, and its two spellings.
+    abbreviation: Option<(usize, String, String)>,
 }
+
+/// Words after which a town's name names a street (`דרך חברון`, `רחוב יפו`, `Jaffa Road`
+/// reads the word before: `road` is checked after the name).
+/// As search tokens, final letters folded (`דרך` is `דרכ`).
+const STREET_BEFORE: &[&str] = &["רחוב", "רח", "דרכ", "שדרות", "שד", "כביש", "street"];
+const STREET_AFTER: &[&str] = &["road", "street", "st", "rd", "boulevard"];
 
 /// A line of a gazetteer that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,11 +104,14 @@ impl std::error::Error for PlacesError {}
 pub struct Gazetteer {
     places: Vec<Place>,
     by_first: HashMap<String, Vec<Form>>,
+    by_name: HashMap<String, PlaceId>,
+    abbreviations: usize,
 }
 
 impl Gazetteer {
     /// Reads a table of `place<TAB>lat<TAB>lon<TAB>radius_km<TAB>lang<TAB>form` lines; `#`
-    /// lines and blank lines are skipped. Every line of a place gives its position.
+    /// lines and blank lines are skipped. A place's first line gives its position; another
+    /// line of it that gives another is an error.
     pub fn parse(tsv: &str) -> Result<Gazetteer, PlacesError> {
         let mut g = Gazetteer::default();
         let mut ids: HashMap<String, PlaceId> = HashMap::new();
@@ -122,7 +139,13 @@ impl Gazetteer {
                 return Err(error("position out of range"));
             }
             let id = match ids.get(name) {
-                Some(id) => *id,
+                Some(id) => {
+                    let p = &g.places[usize::from(*id)];
+                    if (p.lat, p.lon, p.radius_km) != (lat, lon, radius_km) {
+                        return Err(error("another position for a place already listed"));
+                    }
+                    *id
+                }
                 None => {
                     let id = PlaceId::try_from(g.places.len())
                         .map_err(|_| error("more places than the table can hold"))?;
@@ -141,7 +164,9 @@ impl Gazetteer {
                 return Err(error("empty form"));
             };
             let abbreviation = form.contains(['"', '\u{05F4}']).then(|| {
+                g.abbreviations += 1;
                 (
+                    g.abbreviations - 1,
                     form.replace('\u{05F4}', "\""),
                     form.replace('"', "\u{05F4}"),
                 )
@@ -152,6 +177,7 @@ impl Gazetteer {
                 abbreviation,
             });
         }
+        g.by_name = ids;
         // The longest name first: `רמת הגולן` before `רמת גן`'s first word alone.
         for forms in g.by_first.values_mut() {
             forms.sort_by_key(|f| std::cmp::Reverse(f.rest.len()));
@@ -161,9 +187,17 @@ impl Gazetteer {
 
     /// The built-in gazetteer.
     pub fn builtin() -> &'static Gazetteer {
-        static BUILTIN: LazyLock<Gazetteer> =
-            LazyLock::new(|| Gazetteer::parse(BUILTIN_TSV).unwrap_or_default());
+        // The table ships with the crate and a test reads it: it parses.
+        static BUILTIN: LazyLock<Gazetteer> = LazyLock::new(|| {
+            Gazetteer::parse(BUILTIN_TSV).expect("the built-in places table parses")
+        });
         &BUILTIN
+    }
+
+    /// The place named `name` in the table (as snapshots save places: by name, so that a
+    /// table with lines added reads them the same).
+    pub fn id(&self, name: &str) -> Option<PlaceId> {
+        self.by_name.get(name).copied()
     }
 
     /// The place of `id`.
@@ -180,17 +214,30 @@ impl Gazetteer {
     /// [`Gazetteer::find`] over the search tokens of `text`. A name's first word may carry
     /// prefix letters (`בתל אביב`, `ובגוש עציון`) where the word is not a more frequent word
     /// of its own in `background` than what remains (`כיוון`, a direction, is no `יוון`); the
-    /// longest name at a word wins. Linear in the tokens.
+    /// longest name at a word wins; a name after a street's word (`דרך חברון`) or before one
+    /// (`Jaffa Road`) is a street's. Linear in the tokens (each abbreviation is looked for in
+    /// `text` once).
     pub fn find_in(&self, text: &str, words: &[String], background: &Background) -> Vec<PlaceId> {
         let mut found = Vec::new();
+        // Whether each abbreviation is in `text` as written, once asked.
+        let quoted = text.contains(['"', '\u{05F4}']);
+        let mut written: Vec<Option<bool>> = Vec::new();
+        let street = |list: &[&str], j: usize| {
+            words
+                .get(j)
+                .is_some_and(|w| form_slices(w).any(|f| list.contains(&f)))
+        };
         let mut i = 0;
         while i < words.len() {
             let mut best: Option<(usize, PlaceId)> = None;
             let whole = background.word(&words[i]);
             for reading in form_slices(&words[i]) {
-                // Centibels: the fewer, the more frequent.
+                // Centibels: the fewer, the more frequent. A prefixed place is often about
+                // as frequent as the place (`בפריז` 474, `פריז` 480; `החרמון` 524, `חרמון`
+                // 563); a word of its own is far more so (`כיוון` 395, `יוון` 472).
                 let prefixed = reading.len() < words[i].len();
-                if prefixed && whole.is_some_and(|w| background.word(reading).is_none_or(|r| r > w))
+                if prefixed
+                    && whole.is_some_and(|w| background.rarity(reading) > w + WORD_OF_ITS_OWN_CB)
                 {
                     continue;
                 }
@@ -199,8 +246,15 @@ impl Gazetteer {
                 };
                 let named = forms.iter().find(|f| {
                     words[i + 1..].starts_with(&f.rest)
-                        && f.abbreviation.as_ref().is_none_or(|(ascii, hebrew)| {
-                            text.contains(ascii) || text.contains(hebrew)
+                        && f.abbreviation.as_ref().is_none_or(|(k, ascii, hebrew)| {
+                            quoted && {
+                                if written.is_empty() {
+                                    written = vec![None; self.abbreviations];
+                                }
+                                *written[*k].get_or_insert_with(|| {
+                                    text.contains(ascii.as_str()) || text.contains(hebrew.as_str())
+                                })
+                            }
                         })
                 });
                 if let Some(f) = named {
@@ -211,7 +265,9 @@ impl Gazetteer {
             }
             match best {
                 Some((len, place)) => {
-                    if self.places[usize::from(place)].radius_km <= LOCAL_KM {
+                    let on_street =
+                        (i > 0 && street(STREET_BEFORE, i - 1)) || street(STREET_AFTER, i + len);
+                    if self.places[usize::from(place)].radius_km <= LOCAL_KM && !on_street {
                         found.push(place);
                     }
                     i += len;
@@ -320,6 +376,13 @@ mod tests {
         assert_eq!(names(g, "Stabbing attack in Tel Aviv"), ta);
         // `תא` without gershayim is a cell, not Tel Aviv.
         assert!(names(g, "נחשף תא טרור של חמאס").is_empty());
+        // A word of its own is read with prefix letters only where it is not far more
+        // frequent than the place: `בפריז` is in Paris, `כיוון` (a direction) is no `יוון`.
+        assert!(!names(g, "פיגוע בפריז").is_empty());
+        assert!(!names(g, "שלג בחרמון").is_empty());
+        assert!(names(g, "שינוי כיוון בממשלה").is_empty());
+        assert!(!names(g, "נפילה בזיקים").is_empty());
+        assert!(names(g, "ריסוס נגד מזיקים בשדות").is_empty());
         assert!(!names(g, "פיגוע דקירה ובגוש עציון").is_empty());
         assert!(names(g, "הממשלה אישרה את התקציב").is_empty());
     }
@@ -327,16 +390,29 @@ mod tests {
     #[test]
     fn places_near_or_inside_one_another_are_not_apart() {
         let g = Gazetteer::builtin();
-        let of = |t: &str| g.find(t);
+        let of = |t: &str| {
+            let found = g.find(t);
+            assert!(!found.is_empty(), "{t}");
+            found
+        };
         assert!(g.far(&of("בתל אביב"), &of("באלון שבות")));
         assert!(g.far(&of("בסידני"), &of("בפשאוור")));
         // A country names no place of an event: its events are on both sides of its borders.
-        assert!(of("צה\"ל תקף בסוריה").is_empty());
+        assert!(g.find("צה\"ל תקף בסוריה").is_empty());
         assert!(!g.far(&of("בירושלים"), &of("בהר נוף")));
         assert!(!g.far(&of("בגוש עציון"), &of("באלון שבות")));
         assert!(!g.far(&of("בפריז"), &of("בפריז ובסביבתה")));
         // Nothing named: nothing apart.
         assert!(!g.far(&of("בתל אביב"), &[]));
+    }
+
+    #[test]
+    fn a_street_named_for_a_town_is_no_town() {
+        let g = Gazetteer::builtin();
+        assert!(!g.find("פיגוע בחברון").is_empty());
+        assert!(g.find("תאונה קשה בדרך חברון").is_empty());
+        assert!(g.find("Stabbing on Jaffa Road").is_empty());
+        assert!(!g.find("Stabbing in Jaffa").is_empty());
     }
 
     #[test]

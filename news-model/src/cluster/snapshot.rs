@@ -30,6 +30,7 @@ use super::online::Clusterer;
 use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, WindowWords, WordCounts};
 use super::params::Params;
+use super::places::PlaceId;
 use super::succession::Sequence;
 
 /// The format written by this version; [`Clusterer::restore`] refuses others. Format 3
@@ -102,9 +103,11 @@ struct SavedMember {
     /// It names the weather ([`super::weather`]).
     #[serde(default, skip_serializing_if = "is_false")]
     weather: bool,
-    /// The places it names ([`super::places`]), by their index in the gazetteer.
+    /// The places it names ([`super::places`]), by their names in the gazetteer: a table
+    /// with lines added or moved reads them the same, and a place no longer listed is
+    /// dropped.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    places: Vec<u16>,
+    places: Vec<String>,
     /// It tells its incident as another one ([`super::another`]).
     #[serde(default, skip_serializing_if = "is_false")]
     another: bool,
@@ -176,7 +179,11 @@ impl<'c> Clusterer<'c> {
                         words: m.words.clone(),
                         stage: m.stage,
                         weather: m.weather,
-                        places: m.places.clone(),
+                        places: m
+                            .places
+                            .iter()
+                            .filter_map(|p| self.places.place(*p).map(|q| q.name.clone()))
+                            .collect(),
                         another: m.another,
                     })
                     .collect(),
@@ -306,12 +313,10 @@ impl<'c> Clusterer<'c> {
                 count_words(&mut words, &own);
                 add_outlet(&mut outlets, &m.source);
                 stages |= m.stage;
-                let mut own_places = m.places;
+                let mut own_places: Vec<PlaceId> =
+                    m.places.iter().filter_map(|p| c.places.id(p)).collect();
                 own_places.sort_unstable();
                 own_places.dedup();
-                if own_places.iter().any(|p| c.places.place(*p).is_none()) {
-                    return Err(SnapshotError::Corrupt("member place unknown"));
-                }
                 super::places::count(&mut places, &own_places);
                 if m.another {
                     another_at = Some(another_at.map_or(m.at, |a| a.min(m.at)));
@@ -579,11 +584,17 @@ mod tests {
         }
         assert!(c.clusters.values().any(|k| k.another_at == Some(later)));
         assert!(c.clusters.values().all(|k| !k.places.is_empty()));
-        let mut bad = s.clone();
-        bad.clusters[0].members[0].places = vec![u16::MAX];
+        // Saved by name: a place the table no longer lists is dropped, the rest kept.
+        let mut old = s.clone();
+        assert!(!old.clusters[0].members[0].places.is_empty());
+        old.clusters[0].members[0]
+            .places
+            .push("a_place_no_longer_listed".to_string());
+        let restored = Clusterer::restore(Concepts::builtin(), p, old).unwrap();
+        let first = s.clusters[0].id;
         assert_eq!(
-            Clusterer::restore(Concepts::builtin(), p, bad).unwrap_err(),
-            SnapshotError::Corrupt("member place unknown")
+            restored.clusters[&first].members[0].places,
+            c.clusters[&first].members[0].places
         );
     }
 
