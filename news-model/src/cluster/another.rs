@@ -246,12 +246,12 @@ mod tests {
     /// and the first report of another five hours later that names no place. Returns the
     /// clusters of the articles.
     fn another_attack(another_incidents: bool) -> Vec<i64> {
-        use crate::cluster::{Clusterer, Concepts, Params};
+        use crate::cluster::eval::cluster_written;
+        use crate::cluster::Params;
         let p = Params {
             another_incidents,
             ..Params::default()
         };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
         let t = Utc.with_ymd_and_hms(2026, 3, 1, 10, 0, 0).unwrap();
         let headlines = [
             (0, "a", "חשד לפיגוע: צעיר נדקר בתחנת הרכבת, מצבו קשה"),
@@ -260,14 +260,7 @@ mod tests {
             (45, "d", "פיגוע דקירה בתחנת הרכבת: החייל נפצע באורח קשה"),
             (300, "b", "פיגוע אחרי פיגוע: שלושה נדקרו, אחד מהם קשה"),
         ];
-        headlines
-            .iter()
-            .enumerate()
-            .map(|(i, (m, outlet, h))| {
-                c.add_article(i as i64 + 1, t + Duration::minutes(*m), outlet, h, "")
-                    .cluster
-            })
-            .collect()
+        cluster_written(p, t, &headlines)
     }
 
     #[test]

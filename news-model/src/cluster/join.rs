@@ -58,11 +58,12 @@ impl Clusterer<'_> {
         // An event elsewhere is not an incident's news ([`super::places`]).
         if self.params.places && !places.is_empty() {
             let own: PlaceCounts = places.iter().map(|p| (*p, 1)).collect();
-            let incident = self.incident_ids();
+            // Looked up once, and only when a cluster names places apart.
+            let incident = std::cell::OnceCell::new();
             scored.retain(|s| {
                 self.clusters.get(&s.id).is_none_or(|c| {
-                    !(self.is_incident(c, &incident)
-                        && super::places::conflict(self.places, &own, 1, &c.places, c.size))
+                    !(super::places::conflict(self.places, &own, 1, &c.places, c.size)
+                        && self.is_incident(c, incident.get_or_init(|| self.incident_ids())))
                 })
             });
         }

@@ -67,15 +67,16 @@ impl Clusterer<'_> {
     }
 
     /// Whether clusters `a` and `b` tell two events: an incident and another event in places
-    /// apart ([`super::places`], with `incident` the incident concepts' feature ids), or
-    /// another incident and one that began before it ([`super::another`]).
-    pub(super) fn two_events(&self, a: &Cluster, b: &Cluster, incident: &[u32]) -> bool {
+    /// apart ([`super::places`]), or another incident and one that began before it
+    /// ([`super::another`]). The incident concepts are looked up only for places apart, which
+    /// few pairs name.
+    pub(super) fn two_events(&self, a: &Cluster, b: &Cluster) -> bool {
         let p = self.params;
-        (p.places
-            && (self.is_incident(a, incident) || self.is_incident(b, incident))
-            && places::conflict(self.places, &a.places, a.size, &b.places, b.size))
-            || (p.another_incidents
-                && another::conflict(a.first_at, a.another_at, b.first_at, b.another_at))
+        (p.places && places::conflict(self.places, &a.places, a.size, &b.places, b.size) && {
+            let incident = self.incident_ids();
+            self.is_incident(a, &incident) || self.is_incident(b, &incident)
+        }) || (p.another_incidents
+            && another::conflict(a.first_at, a.another_at, b.first_at, b.another_at))
     }
 
     /// Merges into `target` the clusters of `others` whose centroid or core agrees with its
@@ -106,14 +107,13 @@ impl Clusterer<'_> {
         } else {
             Vec::new()
         };
-        let incident = self.incident_ids();
         // Stories of two stages of a scheduled event stay apart ([`super::stages`]).
         let agreeing: Vec<i64> = others
             .iter()
             .copied()
             .filter(|o| {
                 self.clusters.get(o).is_some_and(|c| {
-                    !conflict(t.stages, c.stages) && !self.two_events(t, c, &incident) && {
+                    !conflict(t.stages, c.stages) && !self.two_events(t, c) && {
                         let span = hours(c.last_at.max(t.last_at), c.first_at.min(t.first_at));
                         // Two single articles: their cores are their centroids.
                         let cores = !t_core.is_empty() && (t.size > 1 || c.size > 1);
@@ -129,10 +129,7 @@ impl Clusterer<'_> {
             .chain(lone.iter().copied().filter(|o| {
                 !self.stage_conflict(*o, t.stages)
                     && (exempt.contains(o)
-                        || self
-                            .clusters
-                            .get(o)
-                            .is_some_and(|c| !self.two_events(t, c, &incident)))
+                        || self.clusters.get(o).is_some_and(|c| !self.two_events(t, c)))
             }))
             .collect();
         if agreeing.is_empty() {
@@ -157,7 +154,7 @@ impl Clusterer<'_> {
                 && self
                     .clusters
                     .get(&survivor)
-                    .is_some_and(|s| self.two_events(s, &c, &incident))
+                    .is_some_and(|s| self.two_events(s, &c))
             {
                 continue;
             }

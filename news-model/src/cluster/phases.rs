@@ -168,10 +168,9 @@ impl PhaseConcepts {
 }
 
 impl Clusterer<'_> {
-    /// The feature ids of the incident concepts the stream has seen.
-    pub(super) fn incident_ids(&self) -> Vec<u32> {
-        self.phases
-            .incident
+    /// The feature ids of the concepts `values` (of [`PhaseConcepts`]) the stream has seen.
+    fn concept_ids(&self, values: &[String]) -> Vec<u32> {
+        values
             .iter()
             .filter_map(|value| {
                 self.ids.get(&Feature {
@@ -181,6 +180,11 @@ impl Clusterer<'_> {
             })
             .copied()
             .collect()
+    }
+
+    /// The feature ids of the incident concepts the stream has seen.
+    pub(super) fn incident_ids(&self) -> Vec<u32> {
+        self.concept_ids(&self.phases.incident)
     }
 
     /// Whether `c` is an incident's cluster: one incident concept (of `incident`, the
@@ -215,36 +219,14 @@ impl Clusterer<'_> {
         if p.aftermath_size == 0 || t.size > p.aftermath_small {
             return None;
         }
-        let incident: Vec<u32> = self
-            .phases
-            .incident
-            .iter()
-            .filter_map(|value| {
-                self.ids.get(&Feature {
-                    kind: Kind::Concept,
-                    value: value.clone(),
-                })
-            })
-            .copied()
-            .collect();
+        let incident = self.incident_ids();
         if incident.is_empty() {
             return None;
         }
         // A victim who died of the wounds belongs to an incident with victims, wounded or
         // killed: a murder's report (`נורה ומת מפצעיו`) is no aftermath of a drone shot down.
-        let casualties: Vec<u32> = match phase {
-            Phase::DiedOfWounds => self
-                .phases
-                .casualties
-                .iter()
-                .filter_map(|value| {
-                    self.ids.get(&Feature {
-                        kind: Kind::Concept,
-                        value: value.clone(),
-                    })
-                })
-                .copied()
-                .collect(),
+        let casualties = match phase {
+            Phase::DiedOfWounds => self.concept_ids(&self.phases.casualties),
             _ => Vec::new(),
         };
         let mut ids: Vec<i64> = self

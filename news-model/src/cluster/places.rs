@@ -439,14 +439,14 @@ mod tests {
     /// four outlets, and another at the Alon Shvut junction five hours later. Returns the
     /// clusters of the articles.
     fn two_attacks(places: bool) -> Vec<i64> {
-        use crate::cluster::{Clusterer, Concepts, Params};
-        use chrono::{Duration, TimeZone, Utc};
+        use crate::cluster::eval::cluster_written;
+        use crate::cluster::Params;
+        use chrono::{TimeZone, Utc};
         let p = Params {
             places,
             another_incidents: false,
             ..Params::default()
         };
-        let mut c = Clusterer::new(Concepts::builtin(), p);
         let t = Utc.with_ymd_and_hms(2026, 3, 1, 10, 0, 0).unwrap();
         let headlines = [
             (0, "a", "חשד לפיגוע: צעיר נדקר בתל אביב, מצבו קשה"),
@@ -457,14 +457,7 @@ mod tests {
             (310, "a", "פיגוע דקירה בצומת הגוש: צעירה נפצעה קשה"),
             (320, "c", "פיגוע דקירה בגוש עציון: צעירה נדקרה, מצבה קשה"),
         ];
-        headlines
-            .iter()
-            .enumerate()
-            .map(|(i, (m, outlet, h))| {
-                c.add_article(i as i64 + 1, t + Duration::minutes(*m), outlet, h, "")
-                    .cluster
-            })
-            .collect()
+        cluster_written(p, t, &headlines)
     }
 
     #[test]
