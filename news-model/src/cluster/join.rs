@@ -22,6 +22,20 @@ use super::places::{PlaceCounts, PlaceId};
 use super::scoring::Scored;
 use super::stages::Stages;
 
+/// What an article's headline tells beyond its features, as the join decision reads it
+/// ([`super::online::Marks`] with its speaker as a feature id).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Told<'a> {
+    /// The stage of a scheduled event it names ([`super::stages`]).
+    pub(super) stage: Stages,
+    /// The places it names ([`super::places`]), sorted.
+    pub(super) places: &'a [PlaceId],
+    /// When it was published, if it tells its incident as another one ([`super::another`]).
+    pub(super) another: AnotherAt,
+    /// The feature id of the person whose statement it is ([`super::speakers`]).
+    pub(super) speaker: Option<u32>,
+}
+
 /// Where an article goes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Choice {
@@ -35,17 +49,29 @@ pub(super) struct Choice {
 }
 
 impl Clusterer<'_> {
-    /// Where article `v` (published `at` by `source`, naming `stage` and `places`) goes.
+    /// Where article `v` (published `at` by `source`, telling `told`) goes.
     pub(super) fn choose(
         &self,
         v: &[(u32, f32)],
         at: DateTime<Utc>,
         source: &str,
-        stage: Stages,
-        places: &[PlaceId],
-        another: AnotherAt,
+        told: Told<'_>,
     ) -> Choice {
+        let Told {
+            stage,
+            places,
+            another,
+            speaker,
+        } = told;
         let mut scored = self.candidates(v, at, source);
+        // A speaker's statement joins only where the speaker is news ([`super::speakers`]).
+        if let Some(speaker) = speaker {
+            scored.retain(|s| {
+                self.clusters
+                    .get(&s.id)
+                    .is_none_or(|c| self.speaker_fits(c, speaker))
+            });
+        }
         scored.retain(|s| !self.stage_conflict(s.id, stage));
         // Another incident is not the news of one that began before it ([`super::another`]).
         if self.params.another_incidents && another.is_some() {

@@ -47,6 +47,7 @@ use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
 use super::features::{extract_reading, is_candidate, Feature, Kind, Lexicons};
+use super::join::Told;
 use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords};
 use super::params::Params;
@@ -70,6 +71,8 @@ pub(super) struct Marks {
     pub(super) places: Vec<PlaceId>,
     /// It tells its incident as another one ([`super::another`]).
     pub(super) another: bool,
+    /// The person it is the statement of ([`super::speakers`]).
+    pub(super) speaker: Option<i64>,
 }
 
 /// An article as the clusterer reads it ([`Clusterer::read`]).
@@ -384,6 +387,11 @@ impl<'c> Clusterer<'c> {
             Vec::new()
         };
         let another = self.params.another_incidents && super::another::names_another(headline);
+        let speaker = if self.params.speaker_share > 0.0 {
+            super::speakers::speaker_of(split.rest, self.lexicons.people)
+        } else {
+            None
+        };
         Reading {
             raw,
             words,
@@ -392,6 +400,7 @@ impl<'c> Clusterer<'c> {
                 weather,
                 places,
                 another,
+                speaker,
             },
             leads: split.leads,
         }
@@ -487,6 +496,7 @@ impl<'c> Clusterer<'c> {
             weather,
             places,
             another,
+            speaker,
         } = marks;
         let phase = if self.params.aftermath_size > 0 {
             self.phases.phase(&raw)
@@ -506,7 +516,13 @@ impl<'c> Clusterer<'c> {
         self.advance_clock(at);
         self.count_article(&v);
 
-        let choice = self.choose(&v, at, source, stage, &places, another.then_some(at));
+        let told = Told {
+            stage,
+            places: &places,
+            another: another.then_some(at),
+            speaker: self.speaker_feature(speaker, &v),
+        };
+        let choice = self.choose(&v, at, source, told);
         let (target, opened) = match choice.cluster {
             Some(target) => (target, false),
             None => {

@@ -169,6 +169,9 @@ pub struct Params {
     /// reports a second incident: it does not join, nor merge with, a cluster that began over
     /// two hours before it and holds no such headline ([`super::another`]).
     pub another_incidents: bool,
+    /// A speaker's headline (`נתניהו:`, `נתניהו על ...`) joins only a cluster where the
+    /// speaker is named by this share of its articles ([`super::speakers`]; 0: any).
+    pub speaker_share: f32,
     /// An outlet's kickers, the words it opens headlines of several stories with, are set
     /// aside from its later headlines' features ([`super::kickers`]).
     pub kickers: bool,
@@ -261,6 +264,7 @@ impl Default for Params {
             weather: true,
             places: true,
             another_incidents: true,
+            speaker_share: 0.5,
             kickers: true,
             earlier_tellings: true,
             known_people: true,
@@ -344,6 +348,7 @@ impl Params {
             "weather" => self.weather = flag()?,
             "places" => self.places = flag()?,
             "another_incidents" => self.another_incidents = flag()?,
+            "speaker_share" => self.speaker_share = float()?,
             "kickers" => self.kickers = flag()?,
             "earlier_tellings" => self.earlier_tellings = flag()?,
             "known_people" => self.known_people = flag()?,
@@ -419,6 +424,7 @@ mod tests {
             "weather",
             "places",
             "another_incidents",
+            "speaker_share",
             "kickers",
             "earlier_tellings",
             "aftermath_size",

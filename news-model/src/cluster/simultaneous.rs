@@ -44,6 +44,7 @@ use std::ops::Range;
 use chrono::{DateTime, Utc};
 
 use super::features::Feature;
+use super::join::Told;
 use super::online::{Assignment, Clusterer, Reading};
 
 /// How many of an instant's articles not yet placed are asked whether they join, at each
@@ -122,14 +123,13 @@ impl Clusterer<'_> {
             })
             .collect();
         v.sort_unstable_by_key(|x| x.0);
-        let choice = self.choose(
-            &v,
-            at,
-            source,
-            marks.stage,
-            &marks.places,
-            marks.another.then_some(at),
-        );
+        let told = Told {
+            stage: marks.stage,
+            places: &marks.places,
+            another: marks.another.then_some(at),
+            speaker: self.speaker_feature(marks.speaker, &v),
+        };
+        let choice = self.choose(&v, at, source, told);
         choice.cluster.map(|_| choice.score)
     }
 

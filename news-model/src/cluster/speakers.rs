@@ -1,0 +1,134 @@
+//! A speaker's headline: `נתניהו: "חמאס לא השיג אף אחת מדרישותיו"`, `נתניהו על אחוזי
+//! ההצבעה במגזר הערבי: ...`, `Netanyahu on the siege: ...`. By the labelling rules a
+//! leader's reaction to an event is a story of its own, and the reaction's words are the
+//! event's words: `אחוזי ההצבעה` took the reaction into the turnout's cluster. A speaker's
+//! headline joins only a cluster where the speaker is named by [`Params::speaker_share`] of
+//! the articles or more: their other statements, or the event they are the news of.
+
+use super::features::{Feature, Kind};
+use super::online::Clusterer;
+use super::open_cluster::Cluster;
+#[cfg(doc)]
+use super::params::Params;
+use crate::people::PeopleMatcher;
+
+/// Most words a speaker's label has before its colon (`נתניהו במטה הליכוד:`).
+const LABEL_WORDS: usize = 4;
+
+/// The person of the registry who speaks in `headline` (read without its outlet's
+/// kickers): named by its first words, then a colon within [`LABEL_WORDS`] words, or `על`
+/// / `on` right after the name.
+pub fn speaker_of(headline: &str, people: &PeopleMatcher) -> Option<i64> {
+    let headline = headline.trim_start();
+    // Most headlines are no statement: the registry is not read for them.
+    if !headline.contains(':') && !headline.contains(" על ") && !headline.contains(" on ") {
+        return None;
+    }
+    let label = headline
+        .split_once(':')
+        .map(|(label, _)| label)
+        .filter(|l| crate::search::tokens(l).len() <= LABEL_WORDS);
+    let tokens = crate::search::tokens(headline);
+    let found = people.find_all_in_tokens(&tokens);
+    let (id, span) = found.named.iter().find(|(_, span)| span.start == 0)?;
+    let about = tokens.get(span.end).is_some_and(|t| t == "על" || t == "on");
+    let labelled = label.is_some_and(|l| crate::search::tokens(l).len() >= span.end);
+    (about || labelled).then_some(*id)
+}
+
+impl Clusterer<'_> {
+    /// The feature id of `speaker` among the article's features `v` (sorted by id).
+    pub(super) fn speaker_feature(&self, speaker: Option<i64>, v: &[(u32, f32)]) -> Option<u32> {
+        let f = Feature {
+            kind: Kind::Person,
+            value: speaker?.to_string(),
+        };
+        let id = *self.ids.get(&f)?;
+        v.binary_search_by_key(&id, |x| x.0).is_ok().then_some(id)
+    }
+
+    /// Whether a headline of `speaker` (the feature id of the person) may join `c`.
+    pub(super) fn speaker_fits(&self, c: &Cluster, speaker: u32) -> bool {
+        let bar = self.params.speaker_share * c.size as f32;
+        c.sum
+            .binary_search_by_key(&speaker, |x| x.0)
+            .is_ok_and(|i| c.held[i] as f32 >= bar)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cluster::features::builtin_people;
+    use chrono::{TimeZone, Utc};
+
+    /// An election afternoon written for this test: four outlets report the turnout, then
+    /// the prime minister speaks of it. Returns the clusters of the articles.
+    fn reaction_to_the_turnout(speaker_share: f32) -> Vec<i64> {
+        use crate::cluster::eval::cluster_written;
+        use crate::cluster::Params;
+        let p = Params {
+            speaker_share,
+            ..Params::default()
+        };
+        let t = Utc.with_ymd_and_hms(2026, 3, 17, 12, 0, 0).unwrap();
+        let headlines = [
+            (0, "a", "אחוזי ההצבעה במגזר הערבי: 40% הצביעו עד כה"),
+            (15, "b", "זינוק באחוזי ההצבעה במגזר הערבי"),
+            (30, "c", "אחוזי ההצבעה במגזר הערבי גבוהים מבבחירות הקודמות"),
+            (45, "d", "אחוזי הצבעה גבוהים במגזר הערבי"),
+            (
+                90,
+                "b",
+                "נתניהו על אחוזי ההצבעה הגבוהים במגזר הערבי: \"שלטון הימין בסכנה\"",
+            ),
+            (
+                105,
+                "c",
+                "נתניהו: \"שלטון הימין בסכנה, המצביעים הערבים נעים לקלפי\"",
+            ),
+        ];
+        cluster_written(p, t, &headlines)
+    }
+
+    #[test]
+    fn a_leaders_reaction_does_not_join_the_event_it_speaks_of() {
+        let got = reaction_to_the_turnout(0.5);
+        assert!(got[..4].iter().all(|c| *c == got[0]), "{got:?}");
+        assert_ne!(got[4], got[0]);
+        // His next statement joins his first, where he is the news.
+        assert_eq!(got[5], got[4]);
+        // Without the rule its words are the turnout's.
+        let got = reaction_to_the_turnout(0.0);
+        assert_eq!(got[4], got[0]);
+    }
+
+    #[test]
+    fn a_speaker_is_named_first_then_speaks() {
+        let p = builtin_people();
+        let netanyahu = speaker_of("נתניהו: \"חמאס לא השיג אף אחת מדרישותיו\"", p);
+        assert!(netanyahu.is_some());
+        assert_eq!(
+            speaker_of(
+                "נתניהו על אחוזי ההצבעה הגבוהים במגזר הערבי: \"שלטון הימין בסכנה\"",
+                p
+            ),
+            netanyahu
+        );
+        assert_eq!(
+            speaker_of("Netanyahu on the cafe siege: we pray", p),
+            netanyahu
+        );
+        assert_eq!(
+            speaker_of("נתניהו במטה הליכוד: \"השגנו ניצחון גדול\"", p),
+            netanyahu
+        );
+        // Named, but not as the speaker.
+        assert_eq!(speaker_of("הערכות: קרב צמוד בין נתניהו להרצוג", p), None);
+        assert_eq!(speaker_of("נתניהו והרצוג בקרב צמוד", p), None);
+        assert_eq!(
+            speaker_of("נתניהו ביקר הבוקר בבית החולים והבטיח סיוע", p),
+            None
+        );
+    }
+}
