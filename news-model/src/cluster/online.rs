@@ -689,6 +689,12 @@ mod tests {
         // formula (`נפל מגובה`, `מצבו קשה`) and nothing that names either event; two
         // outlets' reports of one warning share its words.
         let falls = [
+            "פועל נפל מגובה באתר בנייה בכרמיאל, מצבו קשה",
+            "גבר נפל מגובה בטמרה, מצבו קשה",
+        ];
+        // Towns of two words or more are names of their own ([`super::features`]): such
+        // falls are apart whatever the bar.
+        let named_towns = [
             "פועל נפל מגובה באתר בנייה במעלות תרשיחא, מצבו קשה",
             "גבר נפל מגובה באום אל פחם, מצבו קשה",
         ];
@@ -716,6 +722,7 @@ mod tests {
         // the places keep only an incident's news apart, and a fall is none).
         assert!(run(0.0, falls).0);
         assert!(run_with(0.0, false, falls).0);
+        assert!(!run(0.0, named_towns).0);
         assert!(
             run(default, warning).0,
             "one warning in two outlets is one story"

@@ -218,6 +218,23 @@ impl Gazetteer {
     /// (`Jaffa Road`) is a street's. Linear in the tokens (each abbreviation is looked for in
     /// `text` once).
     pub fn find_in(&self, text: &str, words: &[String], background: &Background) -> Vec<PlaceId> {
+        let mut found: Vec<PlaceId> = self
+            .spans_in(text, words, background)
+            .into_iter()
+            .map(|(place, _)| place)
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// [`Gazetteer::find_in`] with the words that name each place, in text order.
+    pub fn spans_in(
+        &self,
+        text: &str,
+        words: &[String],
+        background: &Background,
+    ) -> Vec<(PlaceId, std::ops::Range<usize>)> {
         let mut found = Vec::new();
         // Whether each abbreviation is in `text` as written, once asked.
         let quoted = text.contains(['"', '\u{05F4}']);
@@ -268,15 +285,13 @@ impl Gazetteer {
                     let on_street =
                         (i > 0 && street(STREET_BEFORE, i - 1)) || street(STREET_AFTER, i + len);
                     if self.places[usize::from(place)].radius_km <= LOCAL_KM && !on_street {
-                        found.push(place);
+                        found.push((place, i..i + len));
                     }
                     i += len;
                 }
                 None => i += 1,
             }
         }
-        found.sort_unstable();
-        found.dedup();
         found
     }
 
