@@ -100,6 +100,21 @@ impl PeopleMatcher {
         self.find_all_in_tokens(tokens).named
     }
 
+    /// The person a confirmed alias names at the very start of `tokens`, without prefix
+    /// letters glued to it (`נתניהו:`, not `לנתניהו:`), and the tokens the alias spans (the
+    /// longest such alias).
+    pub fn first_named(&self, tokens: &[String]) -> Option<(i64, std::ops::Range<usize>)> {
+        let hay = tokens.join(" ");
+        let (id, end) = self
+            .matches(&hay)
+            .into_iter()
+            .filter(|(_, start, _, candidate)| *start == 0 && !candidate)
+            .max_by_key(|(id, _, end, _)| (*end, std::cmp::Reverse(*id)))
+            .map(|(id, _, end, _)| (id, end))?;
+        let words = hay[..end].split(' ').count();
+        Some((id, 0..words))
+    }
+
     /// [`PeopleMatcher::find_in_tokens`] and the candidate aliases, in one pass.
     pub fn find_all_in_tokens(&self, tokens: &[String]) -> Found {
         let hay = tokens.join(" ");

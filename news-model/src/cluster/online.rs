@@ -685,15 +685,16 @@ mod tests {
 
     #[test]
     fn two_lone_articles_form_a_story_only_at_the_pair_threshold() {
-        // Two falls from height in two towns the same day share the police blotter's
+        // Two falls from height in two cities the same day share the police blotter's
         // formula (`נפל מגובה`, `מצבו קשה`) and nothing that names either event; two
         // outlets' reports of one warning share its words.
         let falls = [
-            "פועל נפל מגובה באתר בנייה בכרמיאל, מצבו קשה",
-            "גבר נפל מגובה בטמרה, מצבו קשה",
+            "פועל נפל מגובה באתר בנייה בירושלים, מצבו קשה",
+            "גבר נפל מגובה בחיפה, מצבו קשה",
         ];
-        // Towns of two words or more are names of their own ([`super::features`]): such
-        // falls are apart whatever the bar.
+        // Towns are names of their own ([`super::features::TOWN_KM`]; cities larger than
+        // 5 km are not): falls in two towns share less, and stay apart even at the join
+        // threshold.
         let named_towns = [
             "פועל נפל מגובה באתר בנייה במעלות תרשיחא, מצבו קשה",
             "גבר נפל מגובה באום אל פחם, מצבו קשה",

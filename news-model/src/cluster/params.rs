@@ -169,8 +169,9 @@ pub struct Params {
     /// reports a second incident: it does not join, nor merge with, a cluster that began over
     /// two hours before it and holds no such headline ([`super::another`]).
     pub another_incidents: bool,
-    /// A speaker's headline (`נתניהו:`, `נתניהו על ...`) joins only a cluster where the
-    /// speaker is named by this share of its articles ([`super::speakers`]; 0: any).
+    /// A speaker's headline (`נתניהו:`, `נתניהו על ...`) joins, when it arrives, only a
+    /// cluster where the speaker is named by this share of its articles
+    /// ([`super::speakers`]; 0: any).
     pub speaker_share: f32,
     /// An outlet's kickers, the words it opens headlines of several stories with, are set
     /// aside from its later headlines' features ([`super::kickers`]).

@@ -43,7 +43,7 @@ use std::ops::Range;
 
 use chrono::{DateTime, Utc};
 
-use super::features::Feature;
+use super::features::{Feature, Kind};
 use super::join::Told;
 use super::online::{Assignment, Clusterer, Reading};
 
@@ -123,11 +123,19 @@ impl Clusterer<'_> {
             })
             .collect();
         v.sort_unstable_by_key(|x| x.0);
+        let speaker = self.speaker_feature(marks.speaker, &v);
+        // A speaker no open cluster names yet: no cluster holds the speaker's statement
+        // ([`super::speakers`]), as `add` would find once the person is interned.
+        let person = marks.speaker.map(|p| p.to_string());
+        let holds = |f: &Feature| f.kind == Kind::Person && Some(&f.value) == person.as_ref();
+        if speaker.is_none() && raw.iter().any(|(f, _)| holds(f)) {
+            return None;
+        }
         let told = Told {
             stage: marks.stage,
             places: &marks.places,
             another: marks.another.then_some(at),
-            speaker: self.speaker_feature(marks.speaker, &v),
+            speaker,
         };
         let choice = self.choose(&v, at, source, told);
         choice.cluster.map(|_| choice.score)
