@@ -8,7 +8,7 @@
 //!
 //! An article naming another incident ([`names_another`]) does not join a cluster that began
 //! over two hours before it and holds no such article, and two clusters do not merge when one
-//! began over two hours before the other's first such article and holds none ([`conflict`]):
+//! began over two hours before the other's first such article and holds none (`conflict`):
 //! the second incident's cluster is the one that holds it (a cluster begun in the two hours
 //! before may be the second incident's own first reports). Coverage that names no second incident (a place, the toll) goes
 //! where its words match, as before.

@@ -28,7 +28,7 @@
 //! A victim who died of the wounds is read from the wounds as a noun too (`מת מפצעיו`,
 //! `נפטרה מפצעיה`, `died of his wounds`: the words outlets use for it, which the table had
 //! only as a verb, `נפצע`), and joins only an incident with victims, two of whose articles name
-//! the wounded or the dead ([`Phase::DiedOfWounds`]): a murder reported with the victim dead
+//! the wounded or the dead (`Phase::DiedOfWounds`): a murder reported with the victim dead
 //! of his wounds in hospital is no aftermath of a drone shot down that afternoon (the fixture).
 //! The blind windows of Oct and Nov 2014 0.767 → 0.781 (the soldier stabbed in Tel Aviv and
 //! the light rail attacker: their deaths join their attacks; P 0.879 → 0.873), with a week of

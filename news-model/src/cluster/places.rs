@@ -11,7 +11,7 @@
 //! (read in its lead, [`super::clauses`]) are all far from every place an incident's cluster
 //! names does not join it, when two of that cluster's articles and a third of them name a
 //! place; two clusters, one of them an incident, that name places far apart do not merge
-//! ([`conflict`]). The rule is about incidents, which happen at a place: a capital also names
+//! (`conflict`). The rule is about incidents, which happen at a place: a capital also names
 //! its government (`וושינגטון מזהירה`), and a funeral or the weather has its own rules.
 //! Places near one another (Har Nof in Jerusalem, Alon Shvut in Gush Etzion, Har Dov on the
 //! Golan's edge) are never apart, a street named for a town (`דרך חברון`, `רחוב יפו`) is no
@@ -295,7 +295,8 @@ impl Gazetteer {
         found
     }
 
-    /// Whether places `a` and `b` are apart: farther than their extents and [`MARGIN_KM`].
+    /// Whether places `a` and `b` are apart: farther than their extents and a margin
+    /// (`MARGIN_KM`, 15 km).
     pub fn apart(&self, a: PlaceId, b: PlaceId) -> bool {
         match (self.place(a), self.place(b)) {
             (Some(p), Some(q)) => distance_km(p, q) > p.radius_km + q.radius_km + MARGIN_KM,

@@ -20,7 +20,7 @@ const LABEL_WORDS: usize = 4;
 
 /// The person of the registry who speaks in `headline` (read without its outlet's
 /// kickers): named by its first words, without prefix letters, then a colon within
-/// [`LABEL_WORDS`] words (not one between digits, `20:00`) before which no one else is
+/// four words (`LABEL_WORDS`; not one between digits, `20:00`) before which no one else is
 /// named, or `על` / `on` right after the name.
 pub fn speaker_of(headline: &str, people: &PeopleMatcher) -> Option<i64> {
     let headline = headline.trim_start();
