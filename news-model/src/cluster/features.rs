@@ -115,6 +115,22 @@ fn rarity(cb: u16, w: &Weights) -> f32 {
     }
 }
 
+/// The weight of the rarest of `words` (a name's, read after their prefixes): a person or
+/// a town weighs as the rarest word naming them.
+fn rarest(words: &[String], bg: &Background, w: &Weights) -> f32 {
+    words
+        .iter()
+        .map(|t| {
+            rarity(
+                stem::strip_prefixes_listed(t, bg)
+                    .1
+                    .unwrap_or(bg.unlisted()),
+                w,
+            )
+        })
+        .fold(0.0, f32::max)
+}
+
 /// The weighted features of one text, added to `out`.
 #[allow(clippy::too_many_arguments)]
 fn add_text(
@@ -139,13 +155,7 @@ fn add_text(
     let mut people: foldhash::HashMap<i64, f32> = foldhash::HashMap::default();
     let found = lex.people.find_all_in_tokens(&tokens);
     for (person, span) in found.named {
-        let x = tokens[span.clone()]
-            .iter()
-            .map(|t| {
-                let cb = stem::strip_prefixes_listed(t, bg).1;
-                rarity(cb.unwrap_or(bg.unlisted()), w)
-            })
-            .fold(0.0, f32::max);
+        let x = rarest(&tokens[span.clone()], bg, w);
         let e = people.entry(person).or_insert(0.0);
         *e = e.max(x);
         for n in &mut named[span] {
@@ -176,14 +186,7 @@ fn add_text(
     // `אביב`, spring), an abbreviation is a concept, `טייבה`'s skeleton (`tb`) is too short.
     if w.name > 0.0 {
         for (name, span) in town_places(text, &tokens, bg) {
-            let x = tokens[span]
-                .iter()
-                .map(|t| {
-                    let cb = stem::strip_prefixes_listed(t, bg).1;
-                    rarity(cb.unwrap_or(bg.unlisted()), w)
-                })
-                .fold(0.0, f32::max);
-            add(Kind::Name, name, x * w.name);
+            add(Kind::Name, name, rarest(&tokens[span], bg, w) * w.name);
         }
     }
     // Each token's unit for phrases (its concept or its word without prefixes) and weight;

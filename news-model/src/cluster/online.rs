@@ -503,10 +503,12 @@ impl<'c> Clusterer<'c> {
         } else {
             None
         };
+        let speaker_at = super::speakers::speaker_index(speaker, &raw);
         let mut v: Vec<(u32, f32)> = raw
             .into_iter()
             .map(|(f, w)| (self.intern(f, at), w))
             .collect();
+        let speaker = speaker_at.map(|k| v[k].0);
         let mut words = words.to_vec();
         words.sort_unstable();
         words.dedup();
@@ -520,7 +522,7 @@ impl<'c> Clusterer<'c> {
             stage,
             places: &places,
             another: another.then_some(at),
-            speaker: self.speaker_feature(speaker, &v),
+            speaker,
         };
         let choice = self.choose(&v, at, source, told);
         let (target, opened) = match choice.cluster {

@@ -43,7 +43,7 @@ use std::ops::Range;
 
 use chrono::{DateTime, Utc};
 
-use super::features::{Feature, Kind};
+use super::features::Feature;
 use super::join::Told;
 use super::online::{Assignment, Clusterer, Reading};
 
@@ -112,6 +112,8 @@ impl Clusterer<'_> {
         // Features not seen yet have no id: ids above any real one, distinct and in order,
         // that no cluster holds.
         let mut unseen = u32::MAX;
+        // A speaker not seen yet has such an id too: no cluster names them.
+        let speaker_at = super::speakers::speaker_index(marks.speaker, &raw);
         let mut v: Vec<(u32, f32)> = raw
             .iter()
             .map(|(f, w)| {
@@ -122,15 +124,8 @@ impl Clusterer<'_> {
                 (id, *w)
             })
             .collect();
+        let speaker = speaker_at.map(|k| v[k].0);
         v.sort_unstable_by_key(|x| x.0);
-        let speaker = self.speaker_feature(marks.speaker, &v);
-        // A speaker no open cluster names yet: no cluster holds the speaker's statement
-        // ([`super::speakers`]), as `add` would find once the person is interned.
-        let person = marks.speaker.map(|p| p.to_string());
-        let holds = |f: &Feature| f.kind == Kind::Person && Some(&f.value) == person.as_ref();
-        if speaker.is_none() && raw.iter().any(|(f, _)| holds(f)) {
-            return None;
-        }
         let told = Told {
             stage: marks.stage,
             places: &marks.places,

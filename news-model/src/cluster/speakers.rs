@@ -56,17 +56,15 @@ fn label_colon(text: &str) -> Option<usize> {
     })
 }
 
-impl Clusterer<'_> {
-    /// The feature id of `speaker` among the article's features `v` (sorted by id).
-    pub(super) fn speaker_feature(&self, speaker: Option<i64>, v: &[(u32, f32)]) -> Option<u32> {
-        let f = Feature {
-            kind: Kind::Person,
-            value: speaker?.to_string(),
-        };
-        let id = *self.ids.get(&f)?;
-        v.binary_search_by_key(&id, |x| x.0).is_ok().then_some(id)
-    }
+/// Where among an article's features `raw` its speaker's person feature is (`None` when
+/// it has no speaker, or the person weighs nothing).
+pub(super) fn speaker_index(speaker: Option<i64>, raw: &[(Feature, f32)]) -> Option<usize> {
+    let value = speaker?.to_string();
+    raw.iter()
+        .position(|(f, _)| f.kind == Kind::Person && f.value == value)
+}
 
+impl Clusterer<'_> {
     /// Whether a headline of `speaker` (the feature id of the person) may join `c`.
     pub(super) fn speaker_fits(&self, c: &Cluster, speaker: u32) -> bool {
         let bar = self.params.speaker_share * c.size as f32;
