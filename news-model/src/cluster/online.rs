@@ -605,6 +605,14 @@ impl<'c> Clusterer<'c> {
             merged.0 = survivor;
             merged.1.extend(more);
         }
+        // The outlet's leads since its previous headline in the story, as merged
+        // ([`super::lead_run`]).
+        let run = self.lead_run(merged.0, source, at);
+        if !run.is_empty() {
+            let (survivor, more) = self.merge_agreeing(merged.0, &[], &run, &[]);
+            merged.0 = survivor;
+            merged.1.extend(more);
+        }
         let cluster = merged.0;
         Assignment {
             cluster,

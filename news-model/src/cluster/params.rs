@@ -212,6 +212,14 @@ pub struct Params {
     pub dominant_share: f32,
     /// … when the cluster the article joined has at most this many articles.
     pub dominant_small: u32,
+    /// An outlet's lead run ([`super::lead_run`]): when its headline joins a story of at
+    /// least [`Params::run_size`] articles holding its own headline of at most these hours
+    /// before (0: never), its headlines between the two, each in a cluster of that outlet
+    /// alone, come along when they hold a feature [`Params::run_share`] of the story's
+    /// articles hold.
+    pub run_hours: f32,
+    pub run_size: u32,
+    pub run_share: f32,
     pub weights: Weights,
 }
 
@@ -282,6 +290,12 @@ impl Default for Params {
             dominant_features: 2,
             dominant_share: 0.4,
             dominant_small: 1,
+            // Three hours: within them such runs were the story's 11 times in 12 over the
+            // labelled sets, beyond them about half the time (`docs/clustering-studies.md`,
+            // "An outlet's lead run"). The share is a core's ([`Params::core_share`]).
+            run_hours: 3.0,
+            run_size: 8,
+            run_share: 0.5,
             weights: Weights::default(),
         }
     }
@@ -364,6 +378,9 @@ impl Params {
             "dominant_features" => self.dominant_features = count()?,
             "dominant_share" => self.dominant_share = float()?,
             "dominant_small" => self.dominant_small = count()?,
+            "run_hours" => self.run_hours = float()?,
+            "run_size" => self.run_size = count()?,
+            "run_share" => self.run_share = float()?,
             "weights.floor_cb" => w.floor_cb = float()?,
             "weights.rarity" => w.rarity = float()?,
             "weights.concept" => w.concept = float()?,
@@ -437,6 +454,9 @@ mod tests {
             "dominant_features",
             "dominant_share",
             "dominant_small",
+            "run_hours",
+            "run_size",
+            "run_share",
             "weights.rarity",
             "weights.name_cb",
             "weights.headline",
