@@ -14,7 +14,8 @@
 //! led with: it led with nothing else the day's news holds), and each cluster that comes
 //! holds a feature that [`Params::run_share`] of the story's articles hold (the funeral,
 //! the teens): a lead that moved to another event shares none of its core. One headline of
-//! the outlet in a cluster another outlet shares ends the run.
+//! the outlet in a cluster another outlet shares, or in a story of its own that it also led
+//! with before or after the run, ends the run: its lead left the story.
 //!
 //! A feed that lists every item rather than a lead has an item of another story between
 //! most two of one: those are clusters of one outlet too, which is why the story's core is
@@ -50,7 +51,11 @@ impl Clusterer<'_> {
         };
         let mut between = Vec::new();
         for (id, c) in &self.clusters {
+            // Clusters that hold nothing of the run's hours are passed over before their
+            // outlets and members are read.
             if *id == target
+                || c.last_at <= start
+                || c.first_at >= at
                 || c.outlets
                     .binary_search_by(|o| o.as_str().cmp(source))
                     .is_err()
@@ -61,14 +66,13 @@ impl Clusterer<'_> {
             if !c.members.iter().any(|m| m.source == source && inside(m)) {
                 continue;
             }
-            if c.outlets.len() > 1 {
-                // The outlet led with a story another newsroom tells: the run ended.
+            // The outlet led with a story another newsroom tells, or with a story of its own
+            // that it led with before or after the run too: either way its lead left the
+            // story, and the run ended.
+            if c.outlets.len() > 1 || !c.members.iter().all(inside) {
                 return Vec::new();
             }
-            // All of it within the run: its earlier or later headlines led elsewhere.
-            if c.members.iter().all(inside) {
-                between.push(*id);
-            }
+            between.push(*id);
         }
         if between.is_empty() {
             return between;
@@ -97,28 +101,33 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).unwrap()
     }
 
-    /// A funeral told by three outlets for hours: eight headlines, one cluster.
+    /// A funeral told by three outlets for hours: eight headlines, one cluster, nrg's last
+    /// of them at 75 minutes.
     const FUNERAL: [&str; 8] = [
-        "Thousands at the funeral of the three teens in Modiin",
+        "Police close roads for the funeral of the three teens in Modiin",
         "The three teens laid to rest in Modiin",
         "Funeral of the three teens begins in Modiin",
-        "Modiin: thousands escort the three teens at their funeral",
+        "Modiin: police escort the three teens at their funeral",
         "The three teens' funeral procession reaches Modiin",
-        "Tens of thousands at the funeral of the three teens",
+        "Police at the funeral of the three teens",
         "Funeral in Modiin: the three teens buried side by side",
         "Modiin funeral: the three teens buried together",
     ];
     const OUTLETS: [&str; 3] = ["ynet", "mako", "nrg"];
 
-    /// What one outlet led with between two of its funeral headlines: the eulogies, which
-    /// hold the teens and nothing else of the funeral's words, and a lead that moved to
-    /// another event.
+    /// What nrg led with between two of its funeral headlines: a eulogy, which holds the
+    /// teens and nothing else of the funeral's words.
     const EULOGY: &str = "A mother's eulogy: 'God chose you, my teens, to be his poster boys'";
-    const ELSEWHERE: &str = "Wildfire near Haifa: homes evacuated in Tirat Carmel";
 
-    /// The clusterer after the funeral's headlines, then `lead` from nrg at 15:36, then nrg's
-    /// funeral headline at `back` hours after it; returns the lead's cluster and the story's.
-    fn run(params: Params, lead: &str, back: i64, other_outlet_too: bool) -> (i64, i64) {
+    /// The funeral's headlines, then `leads` (outlet, headline, minutes after t0), then nrg's
+    /// funeral headline `back` minutes after t0; whether the first lead ends in the story.
+    fn joins(params: Params, leads: &[(&str, &str, i64)], back: i64) -> bool {
+        joins_saved(params, leads, back, false)
+    }
+
+    /// [`joins`], the clusterer saved and restored before the closing headline when
+    /// `restored`: a service clusters each crawl where the last one left off.
+    fn joins_saved(params: Params, leads: &[(&str, &str, i64)], back: i64, restored: bool) -> bool {
         let mut c = Clusterer::new(Concepts::builtin(), params);
         let mut story = None;
         for (i, h) in FUNERAL.iter().enumerate() {
@@ -127,67 +136,124 @@ mod tests {
             assert!(story.is_none_or(|s| s == a.cluster), "{h} opened a cluster");
             story = Some(a.cluster);
         }
-        let story = story.unwrap();
-        let start = t0() + Duration::minutes(15 * 7);
-        let a = c.add_article(100, start + Duration::minutes(15), "nrg", lead, "");
-        assert_ne!(a.cluster, story, "its words alone do not join the funeral");
-        if other_outlet_too {
-            // Another outlet leads with the same: the lead was not nrg's alone.
-            c.add_article(101, start + Duration::minutes(20), "mako", lead, "");
+        let mut first = None;
+        for (k, (outlet, h, minutes)) in leads.iter().enumerate() {
+            let at = t0() + Duration::minutes(*minutes);
+            let a = c.add_article(100 + k as i64, at, outlet, h, "");
+            if k == 0 {
+                assert_ne!(
+                    Some(a.cluster),
+                    story,
+                    "its words alone do not join the funeral"
+                );
+                first = Some(at);
+            }
+        }
+        if restored {
+            let json = serde_json::to_string(&c.snapshot()).unwrap();
+            let snapshot = serde_json::from_str(&json).unwrap();
+            c = Clusterer::restore(Concepts::builtin(), params, snapshot).unwrap();
         }
         let again = "The three teens buried in Modiin, thousands at the funeral";
-        let b = c.add_article(
-            102,
-            start + Duration::minutes(back * 60 / 4),
-            "nrg",
-            again,
-            "",
-        );
-        assert_eq!(b.cluster, story);
-        let lead_now = c
-            .clusters
+        let b = c.add_article(200, t0() + Duration::minutes(back), "nrg", again, "");
+        assert_eq!(Some(b.cluster), story);
+        let first = first.unwrap();
+        c.clusters[&b.cluster]
+            .members
             .iter()
-            .find(|(_, cl)| {
-                cl.members
-                    .iter()
-                    .any(|m| m.at == start + Duration::minutes(15))
-            })
-            .map(|(id, _)| *id)
-            .unwrap();
-        (lead_now, b.cluster)
+            .any(|m| m.source == leads[0].0 && m.at == first)
     }
 
     #[test]
     fn an_outlets_lead_between_two_of_its_story_joins_the_story() {
-        let (lead, story) = run(Params::default(), EULOGY, 4, false);
-        assert_eq!(lead, story);
+        let leads = [("nrg", EULOGY, 120)];
+        assert!(joins(Params::default(), &leads, 165));
         // Without the rule it stays alone.
         let off = Params {
             run_hours: 0.0,
             ..Params::default()
         };
-        let (lead, story) = run(off, EULOGY, 4, false);
-        assert_ne!(lead, story);
+        assert!(!joins(off, &leads, 165));
+    }
+
+    #[test]
+    fn a_run_is_read_from_a_restored_clusterer_alike() {
+        let leads = [("nrg", EULOGY, 120)];
+        assert!(joins_saved(Params::default(), &leads, 165, true));
     }
 
     #[test]
     fn a_lead_that_moved_to_another_event_stays_apart() {
         // It holds none of the story's core.
-        let (lead, story) = run(Params::default(), ELSEWHERE, 4, false);
-        assert_ne!(lead, story);
+        let elsewhere = "Wildfire near Haifa: homes evacuated in Tirat Carmel";
+        assert!(!joins(Params::default(), &[("nrg", elsewhere, 120)], 165));
     }
 
     #[test]
-    fn a_run_is_hours_not_a_day() {
-        // Back to the story more than three hours on: what it led with between is not
-        // the story's run.
-        let (lead, story) = run(Params::default(), EULOGY, 14, false);
-        assert_ne!(lead, story);
+    fn a_lead_sharing_less_than_the_storys_core_stays_apart() {
+        // The police are in three of the story's ten headlines: less than half.
+        let protest = "Police arrest two suspects in a Haifa burglary";
+        let leads = [("nrg", protest, 120)];
+        assert!(!joins(Params::default(), &leads, 165));
+        // Asking two articles only, it would come.
+        let two = Params {
+            run_share: 0.2,
+            ..Params::default()
+        };
+        assert!(joins(two, &leads, 165));
     }
 
     #[test]
-    fn a_lead_another_outlet_shares_is_its_own_story() {
-        let (lead, story) = run(Params::default(), EULOGY, 4, true);
-        assert_ne!(lead, story);
+    fn a_run_is_three_hours() {
+        let leads = [("nrg", EULOGY, 120)];
+        // nrg's earlier funeral headline is at 75 minutes: back at exactly three hours after
+        // it, the eulogy comes; a quarter of an hour later, it is not the story's run.
+        assert!(joins(Params::default(), &leads, 255));
+        assert!(!joins(Params::default(), &leads, 270));
+    }
+
+    #[test]
+    fn a_small_story_has_no_run() {
+        let leads = [("nrg", EULOGY, 120)];
+        let large = Params {
+            run_size: 10,
+            ..Params::default()
+        };
+        assert!(!joins(large, &leads, 165));
+    }
+
+    #[test]
+    fn a_lead_another_outlet_shares_ends_the_run() {
+        // After the eulogy nrg led with an event mako reports too: its lead left the story.
+        let quake = "Earthquake felt in Haifa and the Galilee, no damage reported";
+        let leads = [
+            ("nrg", EULOGY, 120),
+            ("nrg", quake, 135),
+            ("mako", quake, 140),
+        ];
+        assert!(!joins(Params::default(), &leads, 165));
+        // Told by nrg alone, the quake is a lead of its own that holds nothing of the story
+        // and stays apart, and the eulogy still comes.
+        assert!(joins(Params::default(), &leads[..2], 165));
+    }
+
+    #[test]
+    fn a_story_of_the_outlets_own_before_and_within_ends_the_run() {
+        // nrg led with a quake of its own before the run (at 30 minutes) and again within
+        // it: its lead was not on the funeral all along.
+        let quake = "Earthquake felt in Haifa and the Galilee, no damage reported";
+        let leads = [
+            ("nrg", EULOGY, 120),
+            ("nrg", quake, 30),
+            ("nrg", quake, 135),
+        ];
+        assert!(!joins(Params::default(), &leads, 165));
+    }
+
+    #[test]
+    fn a_lead_shared_with_the_eulogy_is_no_run_either() {
+        // Another outlet leads with the eulogy's words too: not nrg's lead alone.
+        let leads = [("nrg", EULOGY, 120), ("mako", EULOGY, 125)];
+        assert!(!joins(Params::default(), &leads, 165));
     }
 }

@@ -218,7 +218,10 @@ pub struct Params {
     /// alone, come along when they hold a feature [`Params::run_share`] of the story's
     /// articles hold.
     pub run_hours: f32,
+    /// … the story's size it asks for,
     pub run_size: u32,
+    /// … and the share of the story's articles (at least two) that must hold a feature
+    /// each cluster of the run holds.
     pub run_share: f32,
     pub weights: Weights,
 }
@@ -292,7 +295,8 @@ impl Default for Params {
             dominant_small: 1,
             // Three hours: within them such runs were the story's 11 times in 12 over the
             // labelled sets, beyond them about half the time (`docs/clustering-studies.md`,
-            // "An outlet's lead run"). The share is a core's ([`Params::core_share`]).
+            // "An outlet's lead run"). Half, as a core ([`Params::core_share`]), counted
+            // here as at least half; 0.3 to 0.6 give the same figures.
             run_hours: 3.0,
             run_size: 8,
             run_share: 0.5,
