@@ -96,7 +96,8 @@
 //!   cluster of that outlet alone and each such cluster holds a feature half the story's
 //!   articles hold: the eulogies one outlet led with between two of its funeral headlines
 //!   (`רחלי פרנקל: "אלוקים בחר בכם להיות נערי הפוסטר שלו"`). A lead another newsroom
-//!   shares ends the run.
+//!   shares, or a story of the outlet's own that it also led with outside the run, ends
+//!   the run.
 //! - Places ([`places`], [`Params::places`]): the localities, neighbourhoods and regions of
 //!   a gazetteer written for the project (654 places, Hebrew and English names, each with
 //!   its position and extent), read in a headline's lead with their prefix letters (`בתל

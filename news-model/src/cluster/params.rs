@@ -293,8 +293,8 @@ impl Default for Params {
             dominant_features: 2,
             dominant_share: 0.4,
             dominant_small: 1,
-            // Three hours: within them such runs were the story's 11 times in 12 over the
-            // labelled sets, beyond them about half the time (`docs/clustering-studies.md`,
+            // Three hours: within them such runs were the story's for 10 headlines in 11 over
+            // the labelled sets, beyond them for 9 in 18 (`docs/clustering-studies.md`,
             // "An outlet's lead run"). Half, as a core ([`Params::core_share`]), counted
             // here as at least half; 0.3 to 0.6 give the same figures.
             run_hours: 3.0,
