@@ -419,9 +419,12 @@ async fn keys_scopes_and_limits() {
     // The document needs no key.
     assert_eq!(get_with(&s, "/openapi.json", None, None).await.status, 200);
 
-    // The rate is per account across its keys: both keys draw from the same 40.
+    // The rate is per account across its keys: both keys draw from the same 40. The windows
+    // are calendar minutes, so a run that crosses into the next minute starts a new window:
+    // 2 × 40 + 1 requests reach a 429 however the minute falls (a run lasts seconds, not a
+    // minute, so it crosses at most one boundary).
     let mut last = None;
-    for i in 0..45 {
+    for i in 0..81 {
         let k = if i % 2 == 0 { &key } else { &s.sandbox_key };
         let r = get_with(&s, "/stories?limit=1", Some(k), None).await;
         if r.status == 429 {

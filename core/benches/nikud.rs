@@ -160,13 +160,22 @@ fn bench(c: &mut Criterion) {
     let one = Nakdimon::from_path(&path)
         .expect("load model")
         .with_threads(Threads::One);
-    let texts = texts();
+    // Run as a test (`cargo test --benches`: no `--bench`), every step runs once on two
+    // texts, untimed figures aside: a debug build ran the whole sample for minutes.
+    let timing = {
+        let args: Vec<String> = std::env::args().collect();
+        args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test")
+    };
+    let mut texts = texts();
+    if !timing {
+        texts.truncate(2);
+    }
     let lines = lines(&texts);
     let line_chars: usize = lines.iter().map(|l| l.chars().count()).sum();
     let text_chars: usize = texts.iter().map(|t| t.chars().count()).sum();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
 
-    let tf = tensorflow();
+    let tf = if timing { tensorflow() } else { None };
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     eprintln!(
         "nikud: {} texts, {text_chars} chars; {} lines, {line_chars} chars; {cores} cores; \

@@ -35,7 +35,18 @@ struct Article {
 
 const STREAM: usize = 100_000;
 
-fn stream() -> Vec<Article> {
+/// The stream's length when the bench runs as a test (`cargo test --benches`, what
+/// `scripts/bench --smoke` runs): every pass once, on a stream short enough for a debug
+/// build (six passes of 100,000 articles there took CI a quarter of an hour).
+const SMOKE_STREAM: usize = 2_000;
+
+/// Whether criterion times (`cargo bench` passes `--bench`) rather than tests.
+fn timing() -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test")
+}
+
+fn stream(len: usize) -> Vec<Article> {
     let base: Vec<Article> = include_str!("../tests/data/clustering/articles.jsonl")
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -48,7 +59,7 @@ fn stream() -> Vec<Article> {
                 ..a.clone()
             })
         })
-        .take(STREAM)
+        .take(len)
         .collect()
 }
 
@@ -106,7 +117,7 @@ fn one_pass(what: &str, articles: &[Article], placing: Placing) {
 }
 
 fn bench(c: &mut Criterion) {
-    let articles = stream();
+    let articles = stream(if timing() { STREAM } else { SMOKE_STREAM });
     one_pass("instants placed together", &articles, Placing::Instants);
     one_pass("one by one", &articles, Placing::OneByOne);
     let quarters: Vec<Article> = articles

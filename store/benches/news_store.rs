@@ -216,13 +216,22 @@ fn percentiles(mut v: Vec<Elapsed>) -> (f64, f64) {
 }
 
 fn main() {
-    if std::env::args().any(|a| a == "--test" || a == "--list") {
-        return; // `cargo test --benches` only checks that this builds.
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--list") {
+        return;
     }
-    let stories: i64 = std::env::var("LASHON_BENCH_STORIES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200_000);
+    // `cargo bench` passes `--bench`; `cargo test --benches` (scripts/bench --smoke) passes
+    // nothing, and then every step runs once on a store of 300 stories: the code is
+    // exercised, nothing is timed (a million articles in a debug build took CI minutes).
+    let timing = args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--test");
+    let stories: i64 = if timing {
+        std::env::var("LASHON_BENCH_STORIES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(200_000)
+    } else {
+        300
+    };
     match std::env::var("LASHON_BENCH_POSTGRES") {
         Ok(server) if !server.trim().is_empty() => {
             // A kept database by name, or a fresh one dropped when the bench ends.
