@@ -304,7 +304,12 @@
 //! 1,000 4,539 and 4,648 articles/s (4,594 and 4,537; first crawl 162–176 ms, last 223–242
 //! ms; peak RSS 32 MB).
 //! Bench figures of one 2-core machine, never asserted by a test; machines of the same
-//! kind have differed by twice that (the history is in `docs/clustering-studies.md`). Memory
+//! kind have differed by three and a half times that. On a slower one (1 Dec 2026, after a
+//! speaker's statement, places, towns and lead runs): the bench 5,291 articles/s in the first
+//! pass, 6,798 one by one, `scripts/bench-ingest` 1,316 and 1,259 (crawls of 1,000); the
+//! bench's stream placed by instants, `a1b60fe` and this commit run in turn twice, 5,613 and
+//! 5,842 against 5,037 and 5,041 articles/s, about 560,000 instructions an article (the
+//! history is in `docs/clustering-studies.md`). Memory
 //! is bounded by the window: a cluster closes a day after its last article, a feature is
 //! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
 //! article.
