@@ -61,7 +61,7 @@ use super::succession::Sequences;
 use super::weather::WeatherConcepts;
 
 /// What a headline says of its event beyond its features, read from its text.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct Marks {
     /// The stage of a scheduled event it names ([`super::stages`]; 0: none).
     pub(super) stage: Stages,
@@ -76,6 +76,12 @@ pub(super) struct Marks {
 }
 
 /// An article as the clusterer reads it ([`Clusterer::read`]).
+#[derive(Debug, PartialEq)]
+///
+/// What the clusterer's state adds to the article's own features is its outlet's kickers
+/// and, for a person named ambiguously, the open stories: a reading stays true while no
+/// article of its newsroom is placed, no clusters merge, and it names no such person (what
+/// [`super::simultaneous`] relies on to read an instant's articles once).
 pub(super) struct Reading {
     /// Its features, without those only its outlet's kickers bring.
     pub(super) raw: Vec<(Feature, f32)>,
@@ -328,12 +334,26 @@ impl<'c> Clusterer<'c> {
         headline: &str,
         raw: Vec<(Feature, f32)>,
     ) -> Assignment {
+        let reading = self.read(source, headline, raw);
+        self.add_reading(id, at, source, reading)
+    }
+
+    /// [`Clusterer::add_with_features`] of the article as [`Clusterer::read`] read it, the
+    /// clusterer unchanged since (but for articles of other newsrooms placed without a merge:
+    /// see [`Reading`]).
+    pub(super) fn add_reading(
+        &mut self,
+        id: i64,
+        at: DateTime<Utc>,
+        source: &str,
+        reading: Reading,
+    ) -> Assignment {
         let Reading {
             raw,
             words,
             marks,
             leads,
-        } = self.read(source, headline, raw);
+        } = reading;
         let got = self.add_marked(id, at, source, raw, &words, marks);
         if self.params.kickers {
             self.kickers.merged(&got.merged, got.cluster, at);

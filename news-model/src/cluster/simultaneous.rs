@@ -43,7 +43,7 @@ use std::ops::Range;
 
 use chrono::{DateTime, Utc};
 
-use super::features::Feature;
+use super::features::{is_candidate, Feature};
 use super::join::Told;
 use super::online::{Assignment, Clusterer, Reading};
 
@@ -108,12 +108,18 @@ impl Clusterer<'_> {
         headline: &str,
         features: &[(Feature, f32)],
     ) -> Option<f32> {
-        let Reading { raw, marks, .. } = self.read(source, headline, features.to_vec());
+        let reading = self.read(source, headline, features.to_vec());
+        self.joining_score_of(at, source, &reading)
+    }
+
+    /// [`Clusterer::joining_score`] of the article as [`Clusterer::read`] read it.
+    fn joining_score_of(&self, at: DateTime<Utc>, source: &str, reading: &Reading) -> Option<f32> {
+        let Reading { raw, marks, .. } = reading;
         // Features not seen yet have no id: ids above any real one, distinct and in order,
         // that no cluster holds.
         let mut unseen = u32::MAX;
         // A speaker not seen yet has such an id too: no cluster names them.
-        let speaker_at = super::speakers::speaker_index(marks.speaker, &raw);
+        let speaker_at = super::speakers::speaker_index(marks.speaker, raw);
         let mut v: Vec<(u32, f32)> = raw
             .iter()
             .map(|(f, w)| {
@@ -150,7 +156,12 @@ impl Clusterer<'_> {
             self.evict(at);
             // The instant's articles not yet placed, in the order given. A deque: the one
             // placed is among the first LOOK_AHEAD, so taking it out moves at most that many.
+            let first = run.start;
             let mut left: VecDeque<usize> = run.collect();
+            // Each one's reading, kept while it holds (see [`Reading`]): an article asked
+            // at every step of its instant is read once, and added as it was read.
+            let mut readings: Vec<Option<Reading>> = Vec::new();
+            readings.resize_with(left.len(), || None);
             while !left.is_empty() {
                 let pick = if left.len() == 1 {
                     0
@@ -158,9 +169,13 @@ impl Clusterer<'_> {
                     // The most confident placement first; ties: the first given.
                     let mut best: Option<(usize, f32)> = None;
                     for (k, &i) in left.iter().take(LOOK_AHEAD).enumerate() {
-                        let score = items[i].as_ref().and_then(|a| {
-                            self.joining_score(a.at, &a.source, &a.headline, &a.features)
+                        let Some(a) = items[i].as_ref() else {
+                            continue;
+                        };
+                        let reading = readings[i - first].get_or_insert_with(|| {
+                            self.read(&a.source, &a.headline, a.features.clone())
                         });
+                        let score = self.joining_score_of(a.at, &a.source, reading);
                         if let Some(x) = score.filter(|x| best.is_none_or(|(_, b)| *x > b)) {
                             best = Some((k, x));
                         }
@@ -171,8 +186,32 @@ impl Clusterer<'_> {
                     break;
                 };
                 if let Some(a) = items[i].take() {
-                    let got =
-                        self.add_with_features(a.id, a.at, &a.source, &a.headline, a.features);
+                    let got = match readings[i - first].take() {
+                        Some(reading) => {
+                            // Kept readings are what reading it now gives (the rule above).
+                            debug_assert_eq!(
+                                reading,
+                                self.read(&a.source, &a.headline, a.features.clone()),
+                            );
+                            self.add_reading(a.id, a.at, &a.source, reading)
+                        }
+                        None => {
+                            self.add_with_features(a.id, a.at, &a.source, &a.headline, a.features)
+                        }
+                    };
+                    // What the placement changed: its newsroom's kickers, the clusters
+                    // merged, the open stories an ambiguous name is read by. Only those
+                    // among the first LOOK_AHEAD have been read.
+                    for &j in left.iter().take(LOOK_AHEAD) {
+                        let stale = !got.merged.is_empty()
+                            || items[j].as_ref().is_none_or(|b| {
+                                b.source == a.source
+                                    || b.features.iter().any(|(f, _)| is_candidate(f))
+                            });
+                        if stale {
+                            readings[j - first] = None;
+                        }
+                    }
                     out.push((i, got));
                 }
             }
@@ -297,6 +336,43 @@ mod tests {
         );
         assert_eq!(placed[0].1.cluster, 1);
         assert!(placed[1].1.opened);
+    }
+
+    #[test]
+    fn a_reading_kept_through_an_instant_is_read_again_after_its_newsroom_places_one() {
+        // The lead `ישראל בוחרת` opened one cluster's headline of `ch14`; an instant brings
+        // two more of its headlines. The one that joins another story goes first, and then
+        // the lead has opened two clusters' headlines, a kicker: the other is read without
+        // it, its reading kept from before the placement read again (in debug builds
+        // `add_simultaneous` checks every kept reading against a fresh one).
+        let mut c = Clusterer::new(Concepts::builtin(), Params::default());
+        c.add_article(
+            1,
+            t0(),
+            "ch14",
+            "ישראל בוחרת: שביתת הגננות הסתיימה הלילה בהסכם",
+            "",
+        );
+        let vote = "ראש הממשלה הצביע בירושלים עם רעייתו ובנו";
+        c.add_article(2, t0() + Duration::minutes(5), "kan", vote, "");
+        c.add_article(3, t0() + Duration::minutes(6), "ynet", vote, "");
+        c.add_article(4, t0() + Duration::minutes(7), "n12", vote, "");
+        let at = t0() + Duration::minutes(15);
+        let turnout = "ישראל בוחרת: שיעור ההצבעה עד עשר בבוקר גבוה מבעבר";
+        let voted = format!("ישראל בוחרת: {vote}");
+        let before = c.features(turnout, "");
+        let batch = vec![
+            Simultaneous::read(&c, 10, at, "ch14", turnout, ""),
+            Simultaneous::read(&c, 11, at, "ch14", &voted, ""),
+        ];
+        let placed = c.add_simultaneous(batch);
+        assert_eq!(placed[0].0, 1);
+        assert_eq!(placed[0].1.cluster, 2);
+        let read = c.read("ch14", turnout, before.clone());
+        assert!(
+            read.raw.len() < before.len(),
+            "the kicker's words set aside"
+        );
     }
 
     #[test]
