@@ -88,11 +88,14 @@ impl Clusterer<'_> {
         } else {
             (b, a)
         };
-        let d = robust_dot(
-            super::sorted::shared(&small.sum, &large.sum)
-                .map(|(f, w, x)| f64::from(*w) * f64::from(*x) * self.scale(f).powi(2)),
-            self.params.robust,
-        );
+        let d = {
+            let mut scales = self.scales();
+            robust_dot(
+                super::sorted::shared(&small.sum, &large.sum)
+                    .map(|(f, w, x)| f64::from(*w) * f64::from(*x) * scales.of(f).powi(2)),
+                self.params.robust,
+            )
+        };
         let n = a_norm * self.cluster_norm(b_id, b);
         if n == 0.0 {
             0.0
@@ -171,8 +174,8 @@ impl Clusterer<'_> {
         terms: &mut Vec<f64>,
     ) -> Option<(f32, bool)> {
         let p = &self.params;
-        let age = c.distance(at);
-        if age > p.window_hours || c.span_with(at) > p.max_span_hours {
+        let (age, span) = (c.distance(at), c.span_with(at));
+        if age > p.window_hours || span > p.max_span_hours {
             return None;
         }
         // Evidence (shared features by kind) and the dot product's terms, in one pass.
@@ -180,6 +183,7 @@ impl Clusterer<'_> {
         let mut anchored = false;
         terms.clear();
         let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
+        let mut scales = self.scales();
         for (f, w, j) in super::sorted::shared_at(v, &c.sum) {
             let x = c.sum[j].1;
             let kind = self.kinds[f as usize];
@@ -192,8 +196,9 @@ impl Clusterer<'_> {
                 Kind::Gram => 0.25,
                 Kind::Concept | Kind::Word | Kind::Phrase => 1.0,
             };
-            terms.push(f64::from(*w) * f64::from(x) * self.scale(f).powi(2));
+            terms.push(f64::from(*w) * f64::from(x) * scales.of(f).powi(2));
         }
+        drop(scales);
         if shared < p.min_shared as f32 {
             return None;
         }
@@ -201,7 +206,7 @@ impl Clusterer<'_> {
         let d = robust_dot(terms.iter().copied(), p.robust);
         let cos = if n == 0.0 { 0.0 } else { d / n };
         // A cluster growing past some hours needs more likeness to grow further.
-        let long = (c.span_with(at) - p.long_after_hours).max(0.0);
+        let long = (span - p.long_after_hours).max(0.0);
         let score = cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
         Some((score, anchored))
     }

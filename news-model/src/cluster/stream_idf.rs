@@ -114,6 +114,16 @@ impl Clusterer<'_> {
         self.scale_in(&mut cache, f)
     }
 
+    /// The stream's scales, the cache borrowed once for a walk over many features: walks
+    /// over centroids asked it for every shared feature, a borrow each. Dropped before
+    /// anything else asks for a scale.
+    pub(super) fn scales(&self) -> Scales<'_, '_> {
+        Scales {
+            clusterer: self,
+            cache: (self.params.stream_idf != 0.0).then(|| self.scale_by_df.borrow_mut()),
+        }
+    }
+
     /// [`Clusterer::scale`] with the cache by document frequency borrowed once by the caller:
     /// a cluster's norm asks it for every feature of the cluster.
     pub(super) fn scale_in(&self, cache: &mut Vec<f64>, f: u32) -> f64 {
@@ -169,6 +179,22 @@ impl Clusterer<'_> {
         };
         self.norms.borrow_mut().squared.insert(id, n2);
         (n2 as f64 / NORM_ONE).sqrt()
+    }
+}
+
+/// [`Clusterer::scale`] of many features, the cache borrowed once ([`Clusterer::scales`]).
+pub(super) struct Scales<'c, 'l> {
+    clusterer: &'c Clusterer<'l>,
+    /// `None` when the stream has no say ([`Params::stream_idf`](super::Params::stream_idf) 0).
+    cache: Option<std::cell::RefMut<'c, Vec<f64>>>,
+}
+
+impl Scales<'_, '_> {
+    pub(super) fn of(&mut self, f: u32) -> f64 {
+        match &mut self.cache {
+            Some(cache) => self.clusterer.scale_in(cache, f),
+            None => 1.0,
+        }
     }
 }
 
