@@ -122,7 +122,7 @@ pub struct Clusterer<'c> {
     pub(super) df: Vec<u32>,
     /// Articles of the stream.
     pub(super) docs: u64,
-    /// [`Clusterer::scale`] by document frequency, for the current [`scale_docs`] (NaN: not
+    /// [`Clusterer::scales`] by document frequency, for the current [`scale_docs`] (NaN: not
     /// computed yet); most features share a few small frequencies.
     pub(super) scale_by_df: RefCell<Vec<f64>>,
     /// Cluster norms with the stream's scale.

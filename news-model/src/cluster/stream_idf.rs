@@ -104,19 +104,10 @@ impl Clusterer<'_> {
         *self.norms.get_mut() = norms;
     }
 
-    /// The stream's say in a feature's weight: its inverse document frequency in the stream
-    /// so far, to the power [`Params::stream_idf`] (1 when that is 0).
-    pub(super) fn scale(&self, f: u32) -> f64 {
-        if self.params.stream_idf == 0.0 {
-            return 1.0;
-        }
-        let mut cache = self.scale_by_df.borrow_mut();
-        self.scale_in(&mut cache, f)
-    }
-
-    /// The stream's scales, the cache borrowed once for a walk over many features: walks
-    /// over centroids asked it for every shared feature, a borrow each. Dropped before
-    /// anything else asks for a scale.
+    /// The stream's say in features' weights: a feature's inverse document frequency in the
+    /// stream so far, to the power [`Params::stream_idf`](super::Params::stream_idf) (1 when that is 0). The cache by
+    /// document frequency is borrowed once for a walk over many features (walks over
+    /// centroids borrowed it for every shared feature); dropped before anything else asks.
     pub(super) fn scales(&self) -> Scales<'_, '_> {
         Scales {
             clusterer: self,
@@ -124,14 +115,14 @@ impl Clusterer<'_> {
         }
     }
 
-    /// [`Clusterer::scale`] with the cache by document frequency borrowed once by the caller:
+    /// [`Clusterer::scales`] with the cache by document frequency borrowed once by the caller:
     /// a cluster's norm asks it for every feature of the cluster.
     pub(super) fn scale_in(&self, cache: &mut Vec<f64>, f: u32) -> f64 {
         let df = self.df.get(f as usize).copied().unwrap_or(0);
         self.scale_of_df(cache, df)
     }
 
-    /// [`Clusterer::scale`] of a feature seen in `df` articles of the stream.
+    /// The scale ([`Clusterer::scales`]) of a feature seen in `df` articles of the stream.
     pub(super) fn scale_of_df(&self, cache: &mut Vec<f64>, df: u32) -> f64 {
         let beta = self.params.stream_idf;
         let df = df as usize;
@@ -182,7 +173,7 @@ impl Clusterer<'_> {
     }
 }
 
-/// [`Clusterer::scale`] of many features, the cache borrowed once ([`Clusterer::scales`]).
+/// The scales of many features, the cache borrowed once ([`Clusterer::scales`]).
 pub(super) struct Scales<'c, 'l> {
     clusterer: &'c Clusterer<'l>,
     /// `None` when the stream has no say ([`Params::stream_idf`](super::Params::stream_idf) 0).
