@@ -643,13 +643,78 @@ impl<'c> Clusterer<'c> {
 }
 
 pub(super) fn hours(later: DateTime<Utc>, earlier: DateTime<Utc>) -> f32 {
-    (later - earlier).num_seconds() as f32 / 3600.0
+    whole_seconds(later, earlier) as f32 / 3600.0
+}
+
+/// `(later - earlier).num_seconds()`, the whole seconds between two instants truncated
+/// towards zero, from their Unix timestamps: chrono's subtraction of two dates was a
+/// twentieth of the clusterer's instructions (it is asked for every candidate cluster).
+/// Leap seconds go chrono's way.
+fn whole_seconds(later: DateTime<Utc>, earlier: DateTime<Utc>) -> i64 {
+    let (a, b) = (
+        later.timestamp_subsec_nanos(),
+        earlier.timestamp_subsec_nanos(),
+    );
+    if a >= 1_000_000_000 || b >= 1_000_000_000 {
+        return (later - earlier).num_seconds();
+    }
+    let secs = later.timestamp() - earlier.timestamp();
+    match (secs.signum(), a.cmp(&b)) {
+        (1, std::cmp::Ordering::Less) => secs - 1,
+        (-1, std::cmp::Ordering::Greater) => secs + 1,
+        _ => secs,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::{Duration, TimeZone};
+
+    #[test]
+    fn whole_seconds_are_chronos() {
+        let t = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap();
+        let offsets_ms = [
+            0i64,
+            1,
+            999,
+            1000,
+            1001,
+            59_999,
+            3_600_000,
+            86_399_999,
+            -1,
+            -999,
+            -1000,
+            -1001,
+            -3_600_500,
+            400 * 86_400_000 + 7,
+            -(400 * 86_400_000) - 7,
+        ];
+        for base_ms in [0i64, 250, 999] {
+            let a = t + Duration::milliseconds(base_ms);
+            for off in offsets_ms {
+                let b = a + Duration::milliseconds(off);
+                assert_eq!(
+                    whole_seconds(b, a),
+                    (b - a).num_seconds(),
+                    "{base_ms} {off}"
+                );
+                assert_eq!(
+                    whole_seconds(a, b),
+                    (a - b).num_seconds(),
+                    "{base_ms} {off}"
+                );
+            }
+        }
+        // A leap second (23:59:60) goes chrono's way.
+        let leap = chrono::NaiveDate::from_ymd_opt(2016, 12, 31)
+            .and_then(|d| d.and_hms_milli_opt(23, 59, 59, 1_500))
+            .unwrap()
+            .and_utc();
+        let before = leap - Duration::seconds(10);
+        assert_eq!(whole_seconds(leap, before), (leap - before).num_seconds());
+    }
 
     fn t0() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
