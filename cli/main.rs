@@ -23,6 +23,9 @@ use tracing_subscriber::EnvFilter;
 
 use crate::args::{Cli, Command};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let filter = EnvFilter::try_from_env("LASHON_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     // The MCP SDK logs whole requests (a tool's arguments: the text to translate) at debug;
