@@ -56,6 +56,9 @@ pub fn tokens(text: &str) -> Vec<String> {
                 cur.push(c.to_ascii_lowercase());
             }
             c.is_ascii_alphanumeric()
+        } else if is_general_punctuation(c) {
+            // Dashes, quotes and spaces of headlines: none is alphanumeric.
+            false
         } else if c.is_alphanumeric() {
             cur.extend(fold_final(c).to_lowercase());
             true
@@ -70,6 +73,22 @@ pub fn tokens(text: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// `c.is_alphanumeric()`, Hebrew letters and ASCII answered before the Unicode tables
+/// (searched slowly: a Hebrew letter was a search each).
+pub(crate) fn is_alphanumeric(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphanumeric()
+    } else {
+        is_hebrew_letter(c) || (!is_general_punctuation(c) && c.is_alphanumeric())
+    }
+}
+
+/// The General Punctuation block (U+2000..U+206F: spaces, dashes, quotation marks),
+/// none of it alphanumeric: asked before the Unicode tables, which are searched slowly.
+fn is_general_punctuation(c: char) -> bool {
+    ('\u{2000}'..='\u{206F}').contains(&c)
 }
 
 /// The one token of `word` when it is made only of Hebrew letters, lowercase ASCII letters
@@ -140,6 +159,21 @@ pub fn matches(query: &str, document_forms: &[String]) -> bool {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn no_general_punctuation_is_alphanumeric() {
+        let block: Vec<char> = ('\u{2000}'..='\u{206F}').collect();
+        assert_eq!(block.len(), 0x70);
+        assert!(block
+            .iter()
+            .all(|c| is_general_punctuation(*c) && !c.is_alphanumeric()));
+        // The fast answer is the tables' for the Basic Multilingual Plane and beyond.
+        for c in ('\0'..='\u{FFFF}').chain(['\u{1F600}', '\u{10400}', '\u{1D7CE}']) {
+            assert_eq!(is_alphanumeric(c), c.is_alphanumeric(), "{:X}", c as u32);
+        }
+        assert!(!is_general_punctuation('\u{2070}') && !is_general_punctuation('\u{1FFF}'));
+        assert_eq!(tokens("נתניהו–גנץ: “הסכם”"), vec!["נתניהו", "גנצ", "הסכמ"]);
+    }
 
     #[test]
     fn a_plain_token_is_the_one_token_of_its_word() {

@@ -362,8 +362,10 @@ fn quotation_parts(text: &str) -> Vec<&str> {
     let marks: Vec<(usize, char)> = (0..chars.len())
         .filter(|&i| {
             let inside_word = i > 0
-                && chars[i - 1].1.is_alphanumeric()
-                && chars.get(i + 1).is_some_and(|(_, c)| c.is_alphanumeric());
+                && crate::search::is_alphanumeric(chars[i - 1].1)
+                && chars
+                    .get(i + 1)
+                    .is_some_and(|(_, c)| crate::search::is_alphanumeric(*c));
             is_quote_mark(chars[i].1) && !inside_word
         })
         .map(|i| chars[i])

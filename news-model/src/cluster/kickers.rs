@@ -93,7 +93,7 @@ fn words(text: &str) -> Vec<(usize, usize)> {
     if let Some(s) = start {
         out.push((s, text.len()));
     }
-    out.retain(|(s, e)| text[*s..*e].chars().any(char::is_alphanumeric));
+    out.retain(|(s, e)| text[*s..*e].chars().any(crate::search::is_alphanumeric));
     out
 }
 

@@ -7,7 +7,7 @@ pub fn numbers(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     while i < chars.len() {
-        if !chars[i].is_ascii_digit() || (i > 0 && chars[i - 1].is_alphanumeric()) {
+        if !chars[i].is_ascii_digit() || (i > 0 && crate::search::is_alphanumeric(chars[i - 1])) {
             i += 1;
             continue;
         }

@@ -128,7 +128,9 @@ impl Clusterer<'_> {
         let ids = self.clusters_holding(v.iter().map(|(f, _)| f));
         // The outlet's previous headline, when this one follows it (once, not per cluster).
         let previous = self.sequences.follows(v, at, source, p);
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(ids.len());
+        // The plain norm the edit rule's cosines ask for, once.
+        let v_plain = super::sorted::norm(v);
         // The dot product's terms of one cluster at a time, in one buffer.
         let mut terms: Vec<f64> = Vec::new();
         for cid in ids {
@@ -144,7 +146,7 @@ impl Clusterer<'_> {
                 c.members
                     .iter()
                     .filter(|m| m.source == source && hours(at, m.at).abs() <= p.edit_hours)
-                    .map(|m| super::sorted::cosine(v, &m.features) as f32)
+                    .map(|m| super::sorted::cosine_with_norm(v, v_plain, &m.features) as f32)
                     .fold(0.0, f32::max)
             };
             let follows = previous.is_some_and(|t| Sequences::holds_last(c, source, t));

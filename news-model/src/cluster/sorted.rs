@@ -75,10 +75,19 @@ pub(crate) fn cosine<A: Copy + Into<f64>, B: Copy + Into<f64>>(
     a: &[(u32, A)],
     b: &[(u32, B)],
 ) -> f64 {
+    cosine_with_norm(a, norm(a), b)
+}
+
+/// [`cosine`] with the norm of `a` given: one vector against many.
+pub(crate) fn cosine_with_norm<A: Copy + Into<f64>, B: Copy + Into<f64>>(
+    a: &[(u32, A)],
+    a_norm: f64,
+    b: &[(u32, B)],
+) -> f64 {
     let d: f64 = shared(a, b)
         .map(|(_, x, y)| (*x).into() * (*y).into())
         .sum();
-    let n = norm(a) * norm(b);
+    let n = a_norm * norm(b);
     if n == 0.0 {
         0.0
     } else {
