@@ -23,6 +23,7 @@ use super::open_cluster::Cluster;
 use super::params::Params;
 use super::places;
 use super::stages::conflict;
+use super::stream_idf::Scales;
 
 /// How many of a cluster's heaviest features find the clusters it may merge with.
 const MERGE_FEATURES: usize = 12;
@@ -30,46 +31,45 @@ const MERGE_FEATURES: usize = 12;
 /// A cluster's core: `(feature, weight with the stream's scale)`, by feature.
 type Core = Vec<(u32, f64)>;
 
+/// The entries of `c`'s core, in feature order: the features more than `core_share` of its
+/// members hold, weighed by their mean weight times that share squared, with the stream's
+/// scale.
+fn core_entries<'a, 's, 'l>(
+    core_share: f32,
+    c: &'a Cluster,
+    scales: &'a mut Scales<'s, 'l>,
+) -> impl Iterator<Item = (u32, f64)> + use<'a, 's, 'l> {
+    let size = f64::from(c.size.max(1));
+    let share = f64::from(core_share);
+    c.sum.iter().zip(&c.held).filter_map(move |((f, w), n)| {
+        let held = f64::from(*n) / size;
+        (held > share).then(|| {
+            let mean = f64::from(*w) / size;
+            (*f, mean * held * held * scales.of(*f))
+        })
+    })
+}
+
 impl Clusterer<'_> {
     /// The core of `c` (see the module documentation), in feature order.
     fn core(&self, c: &Cluster) -> Core {
-        let size = f64::from(c.size.max(1));
-        let share = f64::from(self.params.core_share);
         let mut scales = self.scales();
-        c.sum
-            .iter()
-            .zip(&c.held)
-            .filter_map(|((f, w), n)| {
-                let held = f64::from(*n) / size;
-                (held > share).then(|| {
-                    let mean = f64::from(*w) / size;
-                    (*f, mean * held * held * scales.of(*f))
-                })
-            })
-            .collect()
+        core_entries(self.params.core_share, c, &mut scales).collect()
     }
 
     /// The cosine of core `a` (its norm `a_norm`) with the core of `c`: what
     /// `cosine(a, &self.core(c))` gives, to the digit (the same terms summed in the same
     /// order), without building `c`'s core. Merges ask it of every candidate cluster.
     fn core_cosine(&self, a: &Core, a_norm: f64, c: &Cluster) -> f64 {
-        let size = f64::from(c.size.max(1));
-        let share = f64::from(self.params.core_share);
         let mut scales = self.scales();
         // From -0.0, as `Iterator::sum` of floats starts: the same bits when nothing is shared.
         let (mut dot, mut norm2, mut i) = (-0.0f64, -0.0f64, 0);
-        for ((f, w), n) in c.sum.iter().zip(&c.held) {
-            let held = f64::from(*n) / size;
-            if held <= share {
-                continue;
-            }
-            let mean = f64::from(*w) / size;
-            let x = mean * held * held * scales.of(*f);
+        for (f, x) in core_entries(self.params.core_share, c, &mut scales) {
             norm2 += x * x;
-            while i < a.len() && a[i].0 < *f {
+            while i < a.len() && a[i].0 < f {
                 i += 1;
             }
-            if i < a.len() && a[i].0 == *f {
+            if i < a.len() && a[i].0 == f {
                 dot += a[i].1 * x;
                 i += 1;
             }
@@ -229,18 +229,7 @@ mod tests {
 
     #[test]
     fn core_cosines_are_those_of_the_cores_built() {
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Article {
-            source: String,
-            headline: String,
-            published_at: DateTime<Utc>,
-        }
-        let fixture: Vec<Article> = include_str!("../../tests/data/clustering/articles.jsonl")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).expect("article"))
-            .collect();
+        let fixture = crate::cluster::fixture_articles();
         let mut c = Clusterer::new(Concepts::builtin(), Params::default());
         let mut pairs = 0;
         for (i, a) in fixture.iter().enumerate() {

@@ -371,6 +371,27 @@ pub mod stream_idf;
 pub mod succession;
 pub mod weather;
 
+/// An article of the labelled fixture (`tests/data/clustering/articles.jsonl`), as the unit
+/// tests that run the clusterer over it read it.
+#[cfg(test)]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct FixtureArticle {
+    pub(crate) source: String,
+    pub(crate) headline: String,
+    pub(crate) published_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The labelled fixture's articles, in publication order.
+#[cfg(test)]
+pub(crate) fn fixture_articles() -> Vec<FixtureArticle> {
+    include_str!("../../tests/data/clustering/articles.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a fixture article"))
+        .collect()
+}
+
 pub use background::Background;
 pub use concepts::Concepts;
 pub use features::Lexicons;

@@ -76,12 +76,12 @@ pub(super) struct Marks {
 }
 
 /// An article as the clusterer reads it ([`Clusterer::read`]).
-#[derive(Debug, PartialEq)]
 ///
 /// What the clusterer's state adds to the article's own features is its outlet's kickers
 /// and, for a person named ambiguously, the open stories: a reading stays true while no
 /// article of its newsroom is placed, no clusters merge, and it names no such person (what
 /// [`super::simultaneous`] relies on to read an instant's articles once).
+#[derive(Debug, PartialEq)]
 pub(super) struct Reading {
     /// Its features, without those only its outlet's kickers bring.
     pub(super) raw: Vec<(Feature, f32)>,

@@ -105,9 +105,10 @@ impl Clusterer<'_> {
     }
 
     /// The stream's say in features' weights: a feature's inverse document frequency in the
-    /// stream so far, to the power [`Params::stream_idf`](super::Params::stream_idf) (1 when that is 0). The cache by
-    /// document frequency is borrowed once for a walk over many features (walks over
-    /// centroids borrowed it for every shared feature); dropped before anything else asks.
+    /// stream so far, to the power [`Params::stream_idf`](super::Params::stream_idf) (1
+    /// when that is 0). The cache by document frequency is borrowed once for a walk over
+    /// many features (walks over centroids borrowed it for every shared feature); dropped
+    /// before anything else asks.
     pub(super) fn scales(&self) -> Scales<'_, '_> {
         Scales {
             clusterer: self,
@@ -201,22 +202,11 @@ pub(super) fn norm_term(scaled: f64) -> i128 {
 mod tests {
     use super::*;
     use crate::cluster::{Concepts, Params};
-    use chrono::{DateTime, Duration, Utc};
+    use chrono::Duration;
 
     #[test]
     fn kept_norms_are_the_norms_summed_afresh() {
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Article {
-            source: String,
-            headline: String,
-            published_at: DateTime<Utc>,
-        }
-        let fixture: Vec<Article> = include_str!("../../tests/data/clustering/articles.jsonl")
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).expect("article"))
-            .collect();
+        let fixture = crate::cluster::fixture_articles();
         let mut c = Clusterer::new(Concepts::builtin(), Params::default());
         // Past 1,000 articles the scale's article count moves in steps, and norms are kept
         // across articles: joins, merges and other articles' features update them.
