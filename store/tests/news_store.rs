@@ -7,7 +7,8 @@
 mod backends;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use lashon_core::news::{write_news, NewsWrite};
+use lashon_core::news::write::ArticleInput;
+use lashon_core::news::{write_news, NewsWrite, RepoError};
 use lashon_core::news::{
     ExportQuery, MemoryNewsRepository, NewStory, NewsRepository, SignalOrder, SignalQuery,
     StoryQuery,
@@ -588,4 +589,60 @@ fn a_storys_thread_is_read_from_its_column_as_story_record_reads_it_on(backend: 
     .unwrap();
     // The generated stories hold both cases.
     assert!(threaded > 0 && alone > 0, "{threaded} {alone}");
+}
+
+#[test]
+fn the_sequence_counts_on_across_transactions_and_a_failed_one_takes_none() {
+    backends::each(the_sequence_counts_on_across_transactions_and_a_failed_one_takes_none_on);
+}
+
+/// Articles and changes are ordered by one sequence, which a transaction may count in
+/// memory (SQLite and PostgreSQL both do, one statement per article being a twentieth of a
+/// crawl): what it took is stored when it commits, and a transaction that fails takes none.
+fn the_sequence_counts_on_across_transactions_and_a_failed_one_takes_none_on(backend: Backend) {
+    let db = backend.open().unwrap();
+    let sql = &*db.store;
+    let article = |n: i64| ArticleInput {
+        source: "room0".into(),
+        url: format!("https://example.invalid/sequence/{n}"),
+        headline: format!("Knesset vote {n}"),
+        published_at: now(),
+        language: None,
+        summary: None,
+        body: None,
+        byline: None,
+        category: None,
+        updated_at: None,
+    };
+    let stored = || db.count("SELECT value FROM news_meta WHERE name = 'seq'");
+    let seq_of = |n: i64| {
+        db.count(&format!(
+            "SELECT seq FROM articles WHERE url = 'https://example.invalid/sequence/{n}'"
+        ))
+    };
+    let start = stored();
+    write_news(sql, |w| {
+        for n in 0..3 {
+            w.ingest(&article(n), Lang::En)?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(stored(), start + 3);
+    assert_eq!(sql.export_cutoff().unwrap(), start + 3);
+    assert_eq!(
+        (seq_of(0), seq_of(1), seq_of(2)),
+        (start + 1, start + 2, start + 3)
+    );
+    let failed: Result<(), RepoError> = write_news(sql, |w| {
+        w.ingest(&article(10), Lang::En)?;
+        w.ingest(&article(11), Lang::En)?;
+        Err(RepoError::Internal("stopped before commit".into()))
+    });
+    assert!(failed.is_err());
+    assert_eq!(stored(), start + 3);
+    assert_eq!(db.count("SELECT COUNT(*) FROM articles"), 3);
+    // A transaction of one article stores it with the number it took.
+    write_news(sql, |w| w.ingest(&article(12), Lang::En).map(|_| ())).unwrap();
+    assert_eq!((stored(), seq_of(12)), (start + 4, start + 4));
 }

@@ -56,7 +56,9 @@ impl SqliteStore {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(sql)?;
-        f(&NewsWriter::new(&tx))?;
+        let writer = NewsWriter::new(&tx);
+        f(&writer)?;
+        writer.finish()?;
         tx.commit().map_err(sql)
     }
 

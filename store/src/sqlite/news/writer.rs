@@ -1,7 +1,7 @@
 //! The writer of one transaction: every write trait of `lashon_core::news::write` is
 //! implemented for [`NewsWriter`], one module per trait.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -19,6 +19,9 @@ pub struct NewsWriter<'c> {
     /// coverage (parsing it again was a twentieth of a crawl). Dropped by every write to
     /// `newsrooms`.
     rooms: RefCell<Option<Rc<HashMap<String, Newsroom>>>>,
+    /// The last number of the sequence this transaction took, and whether it is not yet
+    /// stored ([`NewsWriter::next_seq`]).
+    seq: Cell<Option<(i64, bool)>>,
 }
 
 impl<'c> NewsWriter<'c> {
@@ -27,6 +30,7 @@ impl<'c> NewsWriter<'c> {
         NewsWriter {
             conn,
             rooms: RefCell::new(None),
+            seq: Cell::new(None),
         }
     }
 
@@ -50,14 +54,39 @@ impl<'c> NewsWriter<'c> {
         self.conn
     }
 
+    /// The next number of the sequence that orders articles and changes. The first call of
+    /// a transaction takes it from the database; later ones count on here (the transaction
+    /// holds SQLite's write lock, so nobody else takes one meanwhile) and
+    /// [`NewsWriter::finish`] stores the count: one statement per article was a twentieth
+    /// of a crawl.
     pub(super) fn next_seq(&self) -> Result<i64, RepoError> {
-        self.conn
-            .query_row_cached(
-                "UPDATE news_meta SET value = value + 1 WHERE name = 'seq' RETURNING value",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(sql)
+        let (next, unstored) = match self.seq.get() {
+            None => {
+                let next = self
+                    .conn
+                    .query_row_cached(
+                        "UPDATE news_meta SET value = value + 1 WHERE name = 'seq' RETURNING value",
+                        [],
+                        |r| r.get(0),
+                    )
+                    .map_err(sql)?;
+                (next, false)
+            }
+            Some((last, _)) => (last + 1, true),
+        };
+        self.seq.set(Some((next, unstored)));
+        Ok(next)
+    }
+
+    /// Stores what the transaction counted of the sequence; called before it commits.
+    pub(crate) fn finish(&self) -> Result<(), RepoError> {
+        if let Some((last, true)) = self.seq.get() {
+            self.conn
+                .execute_cached("UPDATE news_meta SET value = ?1 WHERE name = 'seq'", [last])
+                .map_err(sql)?;
+            self.seq.set(Some((last, false)));
+        }
+        Ok(())
     }
 }
 
