@@ -247,20 +247,25 @@ impl Gazetteer {
         let mut i = 0;
         while i < words.len() {
             let mut best: Option<(usize, PlaceId)> = None;
-            let whole = background.word(&words[i]);
+            // The word's own frequency, asked only of a word one of whose readings begins a
+            // place: most words begin none, and the lookups were a twentieth of reading an
+            // article.
+            let mut whole: Option<Option<u16>> = None;
             for reading in form_slices(&words[i]) {
+                let Some(forms) = self.by_first.get(reading) else {
+                    continue;
+                };
                 // Centibels: the fewer, the more frequent. A prefixed place is often about
                 // as frequent as the place (`בפריז` 474, `פריז` 480; `החרמון` 524, `חרמון`
                 // 563); a word of its own is far more so (`כיוון` 395, `יוון` 472).
                 let prefixed = reading.len() < words[i].len();
                 if prefixed
-                    && whole.is_some_and(|w| background.rarity(reading) > w + WORD_OF_ITS_OWN_CB)
+                    && whole
+                        .get_or_insert_with(|| background.word(&words[i]))
+                        .is_some_and(|w| background.rarity(reading) > w + WORD_OF_ITS_OWN_CB)
                 {
                     continue;
                 }
-                let Some(forms) = self.by_first.get(reading) else {
-                    continue;
-                };
                 let named = forms.iter().find(|f| {
                     words[i + 1..].starts_with(&f.rest)
                         && f.abbreviation.as_ref().is_none_or(|(k, ascii, hebrew)| {
