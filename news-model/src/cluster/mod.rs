@@ -295,30 +295,19 @@
 //! What is missing is relatedness of meaning at the level of events.
 //!
 //! Speed (`cargo bench -p lashon-news --bench clustering -- --quick`: a 100,000-article stream
-//! on one thread, newsrooms given, at most 58 clusters open; the instants placed together as
-//! the service places them, and one by one in the same run; `a1b60fe`, before a headline's
-//! lead, run in turn with it): 19,401 and 20,125 articles/s in the first pass (`a1b60fe`
-//! 19,553 and 19,650). End to end (`scripts/bench-ingest`: 100,000 articles stored and
-//! clustered by the release binary on SQLite, the two commits' binaries run in turn): one
-//! pass 5,113 and 5,589 articles/s (`a1b60fe` 5,389 and 5,238; peak RSS 69 MB), crawls of
-//! 1,000 4,539 and 4,648 articles/s (4,594 and 4,537; first crawl 162–176 ms, last 223–242
-//! ms; peak RSS 32 MB).
-//! Bench figures of one 2-core machine, never asserted by a test; machines of the same
-//! kind have differed by three and a half times that. On a slower one (1 Dec 2026, after a
-//! speaker's statement, places, towns and lead runs): the bench 5,291 articles/s in the first
-//! pass, 6,798 one by one, `scripts/bench-ingest` 1,316 and 1,259 (crawls of 1,000); the
-//! bench's stream placed by instants, `a1b60fe` and this commit run in turn twice, 5,613 and
-//! 5,842 against 5,037 and 5,041 articles/s, about 560,000 instructions an article. On
-//! 2 Dec 2026, the same machine kind, after the speed work of that day (an instant's
-//! articles read once, galloping walks, cores' cosines unbuilt, timestamps, and the
-//! binary's and the bench's allocator mimalloc; assignments and every real-data figure
-//! unchanged): about 440,000 instructions an article on glibc (callgrind, first 20,000 of
-//! the stream: 8,893 million against 11,333 million), the bench 8,567 articles/s in the
-//! first pass, 7,171 one by one, criterion's samples 7,194 and 7,778; `scripts/bench-ingest`,
-//! the binaries of `2722742` and of that day run in turn: one pass 1,842 against 1,563
-//! articles/s, crawls of 1,000 1,669 against 1,417 (peak RSS 102 and 74 MB against 71 and
-//! 34: mimalloc keeps freed pages). Both still under the goals (10,000 and 2,000;
-//! the history is in `docs/clustering-studies.md`). Memory
+//! on one thread, newsrooms given, at most 56 clusters open; the instants placed together as
+//! the service places them, and one by one in the same run). The work is about 450,000
+//! instructions an article (callgrind over the first 5,000 articles of the stream, placed by
+//! instants, on glibc's malloc: 2,352 million, about 112 million of them the lexicons'
+//! loading), which machines of this project's one kind turn into very different speeds. On
+//! 2 Dec 2026 the clusterer of `262477e` (unchanged in `f09720c`) gave 17,605 articles/s in
+//! the first pass (19,513 one by one) on one machine and 3,665 (4,275) on another; and
+//! `scripts/bench-ingest 100000 1000` (100,000 articles stored and clustered by the release
+//! binary of `f09720c` on SQLite) one pass 4,561 and 1,169 articles/s, crawls of 1,000 3,931
+//! and 1,262 (first crawl 189 and 627 ms, last 240 and 1,062 ms; peak RSS 97 and 96 MB, 74
+//! and 73 MB). The goals (10,000 and 2,000) are met on the first machine and not on
+//! the second, four to five times slower. Bench figures, never asserted
+//! by a test; the history of the speed work is in `docs/clustering-studies.md`. Memory
 //! is bounded by the window: a cluster closes a day after its last article, a feature is
 //! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
 //! article.
