@@ -24,7 +24,9 @@
 //! assert!(!names_another("תיעוד פיגוע הדקירה בגוש עציון"));
 //! ```
 
-use std::collections::HashSet;
+// foldhash: these cue lists are asked for every reading of every headline word (SipHash was
+// most of their time).
+use foldhash::HashSet;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};

@@ -20,7 +20,7 @@
 //!   phrase, not just its words, tell the same event. A quotation's phrases are its own:
 //!   none runs across a quotation mark (gershayim inside a word, `צה"ל`, are none).
 //!
-//! Function, reporting and genre words ([`stopwords`]: `said`, `אמר`, `live`, `שידור חי`)
+//! Function, reporting and genre words ([`super::stopwords`]: `said`, `אמר`, `live`, `שידור חי`)
 //! are no features. A headline's features count [`Weights::headline`] times a summary's.
 
 use std::collections::HashMap;
@@ -30,9 +30,9 @@ use super::background::Background;
 use super::concepts::Concepts;
 use super::numbers::numbers;
 use super::params::Weights;
-use super::{skeleton, stem, stopwords};
+use super::word_facts::WordMemo;
+use super::{skeleton, stem};
 use crate::people::PeopleMatcher;
-use crate::reference::Topic;
 use crate::search::{form_slices, tokens};
 use crate::topics::TopicLexicon;
 
@@ -83,7 +83,7 @@ pub fn is_candidate(f: &Feature) -> bool {
 }
 
 /// The weight of a desk word that decides its desk alone (`data/topics.tsv`).
-const DECISIVE: u8 = 3;
+pub(super) const DECISIVE: u8 = 3;
 
 /// The matcher of the bundled people registry ([`crate::people::builtin`]).
 pub fn builtin_people() -> &'static PeopleMatcher {
@@ -140,6 +140,7 @@ fn add_text(
     candidates: bool,
     lex: &Lexicons<'_>,
     w: &Weights,
+    memo: &mut WordMemo,
     out: &mut foldhash::HashMap<Feature, f32>,
 ) {
     let mut add = |kind: Kind, value: String, x: f32| {
@@ -197,23 +198,23 @@ fn add_text(
         if named[i] {
             continue;
         }
-        if token.chars().all(|c| c.is_ascii_digit()) || stopwords::is_stop(token) {
+        let facts = memo.facts(token, lex);
+        if facts.skip {
             continue;
         }
         // As rare as the word itself after its prefixes (not its key: `גופה` is rarer than
         // `גוף`, which shares its key).
-        let (bare, listed) = stem::strip_prefixes_listed(token, bg);
+        let (bare, listed) = (facts.bare(token), facts.listed);
         let cb = listed.unwrap_or(bg.unlisted());
         let mut x = rarity(cb, w);
         // A word that decides a desk (`בחירות`, `מחבלים`) says which section the event is
         // in, not which event: on an election or terror day it is in half the headlines,
         // and the stream's own counts know that only after hours. Weather words (`שלג`,
         // `סערה`) are the exception: a day has one storm, and they name it.
-        let desk = |t: &str| lex.desks.desk_weight_except(t, Topic::Weather) >= DECISIVE;
-        if w.desk != 1.0 && (desk(bare) || (bare.len() != token.len() && desk(token))) {
+        if w.desk != 1.0 && facts.desk {
             x *= w.desk;
         }
-        if let Some(id) = lex.concepts.of(token) {
+        if let Some(id) = facts.concept {
             if phrases {
                 units[i] = Some((format!("c{id}"), x));
             }
@@ -405,6 +406,26 @@ pub fn extract_reading(
     w: &Weights,
     candidates: bool,
 ) -> Vec<(Feature, f32)> {
+    extract_remembering(
+        headline,
+        summary,
+        lex,
+        w,
+        candidates,
+        &mut WordMemo::forgetting(),
+    )
+}
+
+/// [`extract_reading`], asking `memo` (of the same lexicons) what the lexicons say of each
+/// word ([`super::word_facts`]): what a clusterer reads with, its memo kept for its stream.
+pub fn extract_remembering(
+    headline: &str,
+    summary: &str,
+    lex: &Lexicons<'_>,
+    w: &Weights,
+    candidates: bool,
+    memo: &mut WordMemo,
+) -> Vec<(Feature, f32)> {
     // foldhash, sized for a headline and summary: with SipHash and growing from empty, the
     // table was a tenth of reading an article (callgrind).
     let mut out: foldhash::HashMap<Feature, f32> =
@@ -417,7 +438,7 @@ pub fn extract_reading(
     // a headline goes with the story it leads with.
     let (lead, rest) = super::clauses::lead_of(headline);
     for part in quotation_parts(lead) {
-        add_text(part, w.headline, true, candidates, lex, w, &mut out);
+        add_text(part, w.headline, true, candidates, lex, w, memo, &mut out);
     }
     if let Some(rest) = rest.filter(|_| w.tail > 0.0) {
         for part in quotation_parts(rest) {
@@ -428,6 +449,7 @@ pub fn extract_reading(
                 candidates,
                 lex,
                 w,
+                memo,
                 &mut out,
             );
         }
@@ -441,10 +463,11 @@ pub fn extract_reading(
             candidates,
             lex,
             w,
+            memo,
             &mut out,
         );
     }
-    add_text(summary, 1.0, false, candidates, lex, w, &mut out);
+    add_text(summary, 1.0, false, candidates, lex, w, memo, &mut out);
     let mut v: Vec<(Feature, f32)> = out.into_iter().collect();
     // Features are distinct: an unstable sort gives the same order.
     v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
@@ -470,12 +493,24 @@ pub fn extract(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Fe
 /// a semicolon is often the next chapter's subject: `הרבנים: "חובה להתחסן"` before a
 /// vaccination drive), and phrases would double the features every link compares.
 pub fn sketch(headline: &str, summary: &str, concepts: &Concepts) -> HashMap<Feature, f32> {
+    sketch_remembering(headline, summary, concepts, &mut WordMemo::forgetting())
+}
+
+/// [`sketch`], asking `memo` what the lexicons say of each word ([`super::word_facts`]):
+/// for the sketches of many articles, `memo` kept for all of them and only for sketches
+/// with the same `concepts`.
+pub fn sketch_remembering(
+    headline: &str,
+    summary: &str,
+    concepts: &Concepts,
+    memo: &mut WordMemo,
+) -> HashMap<Feature, f32> {
     let lex = Lexicons {
         concepts,
         ..Lexicons::builtin()
     };
     let w = as_sketch(Weights::default());
-    extract_with(headline, summary, &lex, &w)
+    extract_remembering(headline, summary, &lex, &w, false, memo)
         .into_iter()
         .collect()
 }

@@ -359,6 +359,7 @@ pub mod stopwords;
 pub mod stream_idf;
 pub mod succession;
 pub mod weather;
+pub mod word_facts;
 
 /// An article of the labelled fixture (`tests/data/clustering/articles.jsonl`), as the unit
 /// tests that run the clusterer over it read it.

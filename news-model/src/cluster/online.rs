@@ -46,7 +46,7 @@ use std::cell::RefCell;
 use chrono::{DateTime, Utc};
 
 use super::concepts::Concepts;
-use super::features::{extract_reading, is_candidate, Feature, Kind, Lexicons};
+use super::features::{extract_remembering, is_candidate, Feature, Kind, Lexicons};
 use super::join::Told;
 use super::open_cluster::{Cluster, Member};
 use super::outlets::{add_outlet, count_words, headline_words_of, WindowWords};
@@ -59,6 +59,7 @@ pub use super::stream_idf::scale_docs;
 use super::stream_idf::NormCache;
 use super::succession::Sequences;
 use super::weather::WeatherConcepts;
+use super::word_facts::WordMemo;
 
 /// What a headline says of its event beyond its features, read from its text.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -139,6 +140,8 @@ pub struct Clusterer<'c> {
     pub(super) sequences: Sequences,
     /// Each outlet's recent leads ([`super::kickers`]).
     pub(super) kickers: super::kickers::Kickers,
+    /// What the lexicons said of the words read so far ([`super::word_facts`]).
+    pub(super) words: RefCell<WordMemo>,
 }
 
 impl<'c> Clusterer<'c> {
@@ -177,6 +180,7 @@ impl<'c> Clusterer<'c> {
             window_words: WindowWords::default(),
             sequences: Sequences::default(),
             kickers: super::kickers::Kickers::default(),
+            words: RefCell::new(WordMemo::new()),
         }
     }
 
@@ -432,12 +436,13 @@ impl<'c> Clusterer<'c> {
     /// pending person ([`super::features::CANDIDATE_PREFIX`]), which the clusterer takes for
     /// the person when the article is placed and they are in an open story.
     pub fn features(&self, headline: &str, summary: &str) -> Vec<(Feature, f32)> {
-        extract_reading(
+        extract_remembering(
             headline,
             summary,
             &self.lexicons,
             &self.params.weights,
             self.params.known_people,
+            &mut self.words.borrow_mut(),
         )
     }
 

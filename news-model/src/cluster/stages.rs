@@ -36,7 +36,9 @@
 //! none moved. The winner's speech as a stage: the election day's precision 0.884 → 0.905
 //! alone, 0.907 → 0.914 in the four windows' stream, recall unchanged.
 
-use std::collections::HashSet;
+// foldhash: these cue lists are asked for every reading of every headline word (SipHash was
+// most of their time).
+use foldhash::HashSet;
 use std::sync::LazyLock;
 
 use super::online::Clusterer;

@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 
 use crate::news::RepoError;
 use chrono::{DateTime, Utc};
+use lashon_news::cluster::word_facts::WordMemo;
 use lashon_news::cluster::Params;
 use lashon_news::people::PeopleMatcher;
 use lashon_news::record::PersonRecord;
@@ -70,8 +71,10 @@ fn run<S: NewsStore + ?Sized>(
     write_news(store, |w| {
         let assigned = assign::assign(w, Params::default(), &matcher, full, now)?;
         let mut written = BTreeSet::new();
+        let mut words = WordMemo::new();
         for id in &assigned.touched {
-            if stories::write(w, *id, people, &matcher, &assigned.sketches)?.is_some() {
+            let sketches = &assigned.sketches;
+            if stories::write(w, *id, people, &matcher, sketches, &mut words)?.is_some() {
                 written.insert(*id);
             }
         }

@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::news::{NewStory, RepoError};
 use chrono::{DateTime, Utc};
-use lashon_news::cluster::features::{sketch, Feature};
+use lashon_news::cluster::features::{sketch_remembering, Feature};
+use lashon_news::cluster::word_facts::WordMemo;
 use lashon_news::cluster::Concepts;
 use lashon_news::people::PeopleMatcher;
 use lashon_news::record::{MemberRecord, PersonRecord};
@@ -118,13 +119,15 @@ pub fn load(
 
 /// Writes story `id` from its articles, with its feature sums; `None` when it has none.
 /// `sketches` are the articles' sketches already read (by the clusterer in this refresh);
-/// the other articles are read from their text.
+/// the other articles are read from their text, asking `words` (the memo of the refresh's
+/// sketches) what the lexicons say of each word.
 pub fn write(
     w: &dyn NewsWrite,
     id: i64,
     people: &[PersonRecord],
     matcher: &PeopleMatcher,
     sketches: &HashMap<i64, Vec<(Feature, f32)>>,
+    words: &mut WordMemo,
 ) -> Result<Option<Draft>, RepoError> {
     let Some((mut draft, items)) = load(w, id)? else {
         return Ok(None);
@@ -139,10 +142,11 @@ pub fn write(
             }
             continue;
         }
-        let features = sketch(
+        let features = sketch_remembering(
             &a.input.headline,
             a.input.summary.as_deref().unwrap_or(""),
             Concepts::builtin(),
+            words,
         );
         for (f, x) in features {
             *sum.entry(f).or_insert(0.0) += x;
