@@ -306,7 +306,11 @@
 //! binary of `f09720c` on SQLite) one pass 4,561 and 1,169 articles/s, crawls of 1,000 3,931
 //! and 1,262 (first crawl 189 and 627 ms, last 240 and 1,062 ms; peak RSS 97 and 96 MB, 74
 //! and 73 MB). The goals (10,000 and 2,000) are met on the first machine and not on
-//! the second, four to five times slower. Bench figures, never asserted
+//! the second, four to five times slower. A word's lexical facts are since read once per
+//! distinct word ([`word_facts`]): on a third machine, both binaries in one run, the bench's
+//! first pass 12,115 → 13,298 articles/s (mean of three), `scripts/bench-ingest 100000 1000`
+//! one pass 2,679 → 3,205, crawls 2,506 → 2,717; the same binaries had given 6,158 and 1,592
+//! on that machine two hours earlier. Bench figures, never asserted
 //! by a test; the history of the speed work is in `docs/clustering-studies.md`. Memory
 //! is bounded by the window: a cluster closes a day after its last article, a feature is
 //! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
