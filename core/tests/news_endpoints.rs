@@ -269,6 +269,49 @@ fn story_values_follow_the_spec() {
     assert_eq!(srcs, vec!["israelhayom", "inn"]);
 }
 
+/// A story id handed out before a late merge (in a list, a webhook, the change feed) answers
+/// as the story it was merged into, through any number of merges; an id that never named a
+/// story is still 404.
+#[test]
+fn a_merged_story_answers_as_the_story_it_joined() {
+    let f = Fixture::new();
+    let ctx = f.ctx();
+    let before = story_detail(&ctx, "101", &en()).unwrap();
+    let joining = story_detail(&ctx, "102", &en()).unwrap();
+    f.repo.merge_story(102, 101).unwrap();
+
+    let d = story_detail(&ctx, "102", &en()).unwrap();
+    assert_eq!(d.story.id, 101, "the answer carries the survivor's id");
+    assert_eq!(
+        d.members.len(),
+        before.members.len() + joining.members.len()
+    );
+    assert_eq!(
+        json(&d),
+        json(&story_detail(&ctx, "101", &en()).unwrap()),
+        "the same answer as the survivor's own"
+    );
+    let members = story_members(&ctx, "102", &MembersParams::parse(&q(&[])).unwrap()).unwrap();
+    assert_eq!(members.extra.story_id, 101);
+    assert_eq!(members.data.len(), d.members.len());
+
+    // A chain of merges: 101 (holding 102) goes into 103.
+    f.repo.merge_story(101, 103).unwrap();
+    for old in ["101", "102", "103"] {
+        assert_eq!(
+            story_detail(&ctx, old, &en()).unwrap().story.id,
+            103,
+            "{old}"
+        );
+    }
+    assert_eq!(
+        story_detail(&ctx, "424242", &en())
+            .unwrap_err()
+            .http_status(),
+        404
+    );
+}
+
 #[test]
 fn hebrew_and_english_fall_back_field_by_field() {
     let f = Fixture::new();

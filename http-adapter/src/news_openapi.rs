@@ -480,9 +480,16 @@ pub fn news_document() -> OpenApi {
                 )
                 .response("429", error_response("rate_limited or quota_exceeded"))
                 .response("503", error_response("service_unavailable"));
+            // Story ids are handed out before clustering is done with them (lists, the change
+            // feed, webhooks): one merged into another since answers as that one.
+            let merged = if path.starts_with("/stories/{ckey}") {
+                " A story merged into another since its id was handed out answers as the story it joined, whose id the answer carries (`id`, `storyId`)."
+            } else {
+                ""
+            };
             op = op
                 .description(Some(format!(
-                    "Scope `{scope}`.{}",
+                    "Scope `{scope}`.{}{merged}",
                     if paged { " Paged: send the `nextCursor` (or `X-Next-Cursor`) value back as `cursor` with every other parameter unchanged." } else { "" }
                 )))
                 .security(SecurityRequirement::new("bearer", Vec::<String>::new()));

@@ -68,6 +68,7 @@ const TABLES: &[Table] = &[
     table("feed_state", ROWID),
     table("articles", ROWID),
     table("stories", ROWID),
+    table("former_stories", ROWID),
     table("story_sources", &["source", "latest_at", "story_id"]),
     table("threads", ROWID),
     table("signals", ROWID),

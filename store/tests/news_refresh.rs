@@ -143,6 +143,55 @@ fn threads_read_as_they_are_now(db: &Db) {
     );
 }
 
+/// The ids of the stored stories.
+fn story_ids(db: &Db) -> BTreeSet<i64> {
+    db.rows("SELECT id FROM stories")
+        .iter()
+        .map(|r| r[0].as_deref().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// Every story id in `seen` still answers: it is a story, or it is gone (merged away, or
+/// dissolved when everything was clustered again) and leads to the story its first article
+/// (whose id it had) is in now. Some must be gone, or the check proved nothing.
+fn every_id_still_answers(db: &Db, seen: &BTreeSet<i64>) {
+    let now = story_ids(db);
+    let gone: Vec<i64> = seen.difference(&now).copied().collect();
+    assert!(!gone.is_empty(), "no story went: the check proves nothing");
+    for id in gone {
+        let next = db
+            .store
+            .successor(id)
+            .unwrap()
+            .unwrap_or_else(|| panic!("story {id} went and leads nowhere"));
+        assert!(now.contains(&next), "story {id} leads to {next}, no story");
+        let holds = db.count(&format!(
+            "SELECT COUNT(*) FROM articles WHERE id = {id} AND story_id = {next}"
+        ));
+        assert_eq!(
+            holds, 1,
+            "story {id} leads to {next}, not its first article's story"
+        );
+    }
+    for id in &now {
+        assert_eq!(
+            db.store.successor(*id).unwrap(),
+            None,
+            "story {id} is current"
+        );
+    }
+    // An id that never named a story: an article that joined another's story.
+    let joined =
+        db.count("SELECT MIN(id) FROM articles WHERE story_id IS NOT NULL AND story_id <> id");
+    if !seen.contains(&joined) {
+        assert_eq!(
+            db.store.successor(joined).unwrap(),
+            None,
+            "article {joined}"
+        );
+    }
+}
+
 /// One fixture article as `lashon ingest` reads it, with its publication time.
 type Line = (DateTime<Utc>, String);
 
@@ -182,6 +231,8 @@ fn crawl_by_crawl_on(backend: Backend) {
     let mut crawls = 0;
     let mut from = 0;
     let mut clock = all[0].0;
+    // Every story id a reader could have been given along the way.
+    let mut seen: BTreeSet<i64> = BTreeSet::new();
     while from < all.len() {
         clock += Duration::hours(3);
         let to = all[from..]
@@ -197,9 +248,11 @@ fn crawl_by_crawl_on(backend: Backend) {
         assert_eq!(r.full, crawls == 0, "crawl {crawls}");
         assert_eq!(r.articles, to - from, "crawl {crawls}");
         assert!(r.stories <= to - from, "crawl {crawls}: {r:?}");
+        seen.extend(story_ids(&inc_db));
         crawls += 1;
         from = to;
     }
+    every_id_still_answers(&inc_db, &seen);
     assert!(crawls >= 30, "{crawls} crawls");
     let (p1, p2) = (partition(&one_db), partition(&inc_db));
     assert!(p1.len() > 80, "{} stories", p1.len());
@@ -287,10 +340,13 @@ fn a_backfill_on(backend: Backend) {
     ingest_lines(s, &lines(&all[split..]), Duration::zero()).unwrap();
     let end = all.last().unwrap().0 + Duration::hours(1);
     refresh(s, &[], end).unwrap();
+    let before = story_ids(&late);
     ingest_lines(s, &lines(&all[..split]), Duration::zero()).unwrap();
     let r = refresh(s, &[], end).unwrap();
     assert!(r.full, "{r:?}");
     assert_eq!(r.articles, all.len());
+    // The stories of before that clustering everything again dissolved still answer.
+    every_id_still_answers(&late, &before);
 
     let one = store(backend);
     ingest_lines(&*one.store, &lines(&all), Duration::zero()).unwrap();

@@ -50,6 +50,8 @@ pub struct NewStory {
 struct State {
     newsrooms: BTreeMap<String, Newsroom>,
     stories: BTreeMap<i64, StoryRecord>,
+    /// Stories merged into others: each one's survivor at the time.
+    former: BTreeMap<i64, i64>,
     story_index: HashMap<i64, Vec<String>>,
     members: Vec<(i64, MemberRecord)>,
     threads: BTreeMap<i64, ThreadRecord>,
@@ -142,6 +144,42 @@ impl MemoryNewsRepository {
         Ok(())
     }
 
+    /// Merges story `from` into story `into`, as late clustering merges do: `from`'s articles
+    /// move to `into`, whose coverage and times are computed again, and `from` is gone (its id
+    /// now leads to `into` through [`NewsRepository::successor`]).
+    pub fn merge_story(&self, from: i64, into: i64) -> Result<(), RepoError> {
+        let mut st = self.write();
+        let st = &mut *st;
+        if !st.stories.contains_key(&into) || st.stories.remove(&from).is_none() {
+            return Err(RepoError::Internal(format!(
+                "merging story {from} into {into}: both must exist"
+            )));
+        }
+        st.story_index.remove(&from);
+        st.signals.remove(&from);
+        for (_, m) in st.members.iter_mut().filter(|(_, m)| m.story_id == from) {
+            m.story_id = into;
+        }
+        st.former.insert(from, into);
+        let members: Vec<MemberRecord> = st
+            .members
+            .iter()
+            .filter(|(_, m)| m.story_id == into)
+            .map(|(_, m)| m.clone())
+            .collect();
+        let coverage = Coverage::compute(&members, |k| st.newsrooms.get(k));
+        if let Some(s) = st.stories.get_mut(&into) {
+            s.coverage = coverage;
+            if let Some(first) = members.iter().map(|m| m.published_at).min() {
+                s.published_at = first;
+            }
+            if let Some(last) = members.iter().map(|m| m.published_at).max() {
+                s.latest_at = last;
+            }
+        }
+        Ok(())
+    }
+
     /// Sets the current signal row of a story.
     pub fn set_signal(&self, signal: SignalRecord) {
         self.write().signals.insert(signal.story_id, signal);
@@ -222,6 +260,20 @@ impl NewsRepository for MemoryNewsRepository {
 
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError> {
         Ok(self.read().stories.get(&id).cloned())
+    }
+
+    fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        // The survivor of each merge in turn, as the store finds the story the merged story's
+        // articles are in now (a survivor merged since has its own survivor).
+        let st = self.read();
+        let mut next = st.former.get(&id).copied();
+        for _ in 0..st.former.len() {
+            match next.and_then(|n| st.former.get(&n)) {
+                Some(n) => next = Some(*n),
+                None => break,
+            }
+        }
+        Ok(next)
     }
 
     fn members(

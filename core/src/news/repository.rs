@@ -142,6 +142,11 @@ pub trait NewsRepository: Send + Sync {
     fn stories(&self, query: &StoryQuery) -> Result<Vec<StoryRecord>, RepoError>;
     /// One story.
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError>;
+    /// Where a former story's articles are now: when `id` named a story that is gone (merged
+    /// into another, or dissolved when every article was clustered again), the story that
+    /// its first article is in now (a story takes the id of the article that opened it).
+    /// `None` when `id` never named a stored story, or that article waits to be clustered.
+    fn successor(&self, id: i64) -> Result<Option<i64>, RepoError>;
     /// Members of a story, `publishedAt` ascending then article id ascending, strictly after
     /// `after`; every member when `limit` is `None`.
     fn members(

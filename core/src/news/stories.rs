@@ -6,6 +6,7 @@ use lashon_news::cursor::{Binding, MemberKey, StoryKey};
 use lashon_news::params::{
     parse_id, LangParams, MembersParams, SearchParams, StoriesParams, StoryFilter,
 };
+use lashon_news::record::StoryRecord;
 use lashon_news::types::{Member, MembersExtra, NoExtra, Story, StoryDetail};
 use lashon_news::{Lang, ListEnvelope, NewsError};
 
@@ -96,25 +97,39 @@ pub fn search(ctx: &NewsContext<'_>, p: &SearchParams) -> Result<ListEnvelope<St
     )
 }
 
-/// `GET /api/v1/stories/{ckey}` (rule 12: 400 for a bad id, 404 for an unknown one).
+/// The story `id` names. Story ids are handed out before clustering is done with them (a
+/// list, a webhook, the change feed): a story merged into another since, or dissolved when
+/// every article was clustered again, answers as the story its articles are in now, whose
+/// own `id` the answer carries. 404 for an id that never named a story (rule 12).
+fn current_story(ctx: &NewsContext<'_>, id: i64) -> Result<StoryRecord, NewsError> {
+    if let Some(story) = ctx.repo.story(id)? {
+        return Ok(story);
+    }
+    match ctx.repo.successor(id)? {
+        Some(next) if next != id => ctx.repo.story(next)?,
+        _ => None,
+    }
+    .ok_or_else(|| NewsError::not_found(format!("story {id} not found")))
+}
+
+/// `GET /api/v1/stories/{ckey}` (rule 12: 400 for a bad id, 404 for an unknown one). A
+/// story merged into another answers as that one ([`current_story`]).
 pub fn story_detail(
     ctx: &NewsContext<'_>,
     ckey: &str,
     p: &LangParams,
 ) -> Result<StoryDetail, NewsError> {
     let id = parse_id("ckey", ckey)?;
-    let story = ctx
-        .repo
-        .story(id)?
-        .ok_or_else(|| NewsError::not_found(format!("story {id} not found")))?;
-    let members = ctx.repo.members(id, None, None)?;
+    let story = current_story(ctx, id)?;
+    let members = ctx.repo.members(story.id, None, None)?;
     let registry = ctx.registry()?;
     Ok(story.render_detail(p.lang, &members, |k| registry.get(k)))
 }
 
 /// `GET /api/v1/stories/{ckey}/members` (rule 2). Side and lean come from the registry, so
 /// the filter applies after the keyset page is read: a filtered page can be shorter than its
-/// limit and still carry a cursor.
+/// limit and still carry a cursor. A story merged into another answers with that one's
+/// members and id ([`current_story`]); a walk begun before the merge goes on through them.
 pub fn story_members(
     ctx: &NewsContext<'_>,
     ckey: &str,
@@ -123,12 +138,10 @@ pub fn story_members(
     let id = parse_id("ckey", ckey)?;
     let binding = p.binding(id);
     let after = ctx.after::<MemberKey>(p.cursor.as_deref(), &binding)?;
-    if ctx.repo.story(id)?.is_none() {
-        return Err(NewsError::not_found(format!("story {id} not found")));
-    }
+    let story_id = current_story(ctx, id)?.id;
     let fetched = ctx
         .repo
-        .members(id, after, Some(rows(p.limit).saturating_add(1)))?;
+        .members(story_id, after, Some(rows(p.limit).saturating_add(1)))?;
     let (raw, more) = split_page(fetched, rows(p.limit));
     let next_cursor = if more {
         raw.last().map(|m| {
@@ -155,6 +168,6 @@ pub fn story_members(
         lang: p.lang,
         generated_at: ctx.clock.now(),
         limit: p.limit,
-        extra: MembersExtra { story_id: id },
+        extra: MembersExtra { story_id },
     })
 }

@@ -343,12 +343,15 @@ pub trait ClusteringWrites {
     /// Marks every article clustered.
     fn clear_pending(&self) -> Result<(), RepoError>;
     /// Removes every story, thread, state row and story sketch, and every article's story
-    /// (before clustering everything again); articles, the change log and the registry stay.
+    /// (before clustering everything again); articles, the change log and the registry stay,
+    /// and the stories' ids are kept as former stories
+    /// ([`crate::news::NewsRepository::successor`]).
     fn clear_stories(&self) -> Result<(), RepoError>;
     /// Puts article `article_id` in story `story_id`.
     fn assign(&self, article_id: i64, story_id: i64) -> Result<(), RepoError>;
-    /// Story `from` merged into `into`: its articles move, its rows go. Returns the thread it
-    /// was in, whose record must be recounted.
+    /// Story `from` merged into `into`: its articles move, its rows go, and its id, when it
+    /// was stored, is kept as a former story ([`crate::news::NewsRepository::successor`]).
+    /// Returns the thread it was in, whose record must be recounted.
     fn merge_story(&self, from: i64, into: i64) -> Result<Option<i64>, RepoError>;
     /// A story's articles, oldest first, as ingested and as stored members.
     fn story_articles(

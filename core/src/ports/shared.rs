@@ -121,6 +121,9 @@ impl<S: NewsRepository + ?Sized> NewsRepository for Arc<S> {
     fn story(&self, id: i64) -> Result<Option<StoryRecord>, RepoError> {
         (**self).story(id)
     }
+    fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        (**self).successor(id)
+    }
     fn members(
         &self,
         story_id: i64,

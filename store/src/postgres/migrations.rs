@@ -19,6 +19,8 @@ const MIGRATIONS: &[&[&str]] = &[
     ],
     // 2: each article's desk and behaviour marks, computed when it is stored (SQLite's 8).
     &[super::news::articles::MIGRATION],
+    // 3: the ids of stories merged away or dissolved, which still answer (SQLite's 9).
+    &[super::news::clustering::FORMER_STORIES],
 ];
 
 /// The advisory lock key of migrations (any constant; `lashon` in ASCII).

@@ -62,6 +62,8 @@ const MIGRATIONS: &[&str] = &[
     super::leases::MIGRATION,
     // 8: each article's desk and behaviour marks, computed when it is stored (news/articles.rs).
     super::news::articles::MIGRATION,
+    // 9: the ids of stories merged away or dissolved, which still answer (news/clustering.rs).
+    super::news::clustering::FORMER_STORIES,
 ];
 
 /// The schema version of a database every migration ran on.

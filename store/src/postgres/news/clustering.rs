@@ -16,6 +16,10 @@ use super::schema::{at, json, parse};
 use super::writer::PgWriter;
 use crate::postgres::connections::{owned, sql};
 
+/// Migration 3: the ids of stories merged away or dissolved, which still answer (SQLite's 9,
+/// `crate::sqlite::news::clustering::FORMER_STORIES`).
+pub const FORMER_STORIES: &str = "CREATE TABLE former_stories (id BIGINT PRIMARY KEY);";
+
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
 }
@@ -102,11 +106,13 @@ impl ClusteringWrites for PgWriter<'_> {
     }
 
     /// Removes every story, thread, state row and story sketch, and every article's story
-    /// (before clustering everything again); articles, the change log and the registry stay.
+    /// (before clustering everything again); articles, the change log and the registry stay,
+    /// and the stories' ids are kept as former stories.
     fn clear_stories(&self) -> Result<(), RepoError> {
         self.conn()?
             .batch(
-                "UPDATE articles SET story_id = NULL WHERE story_id IS NOT NULL;
+                "INSERT INTO former_stories (id) SELECT id FROM stories ON CONFLICT DO NOTHING;
+                 UPDATE articles SET story_id = NULL WHERE story_id IS NOT NULL;
                  DELETE FROM stories; DELETE FROM story_sources; DELETE FROM story_search;
                  DELETE FROM threads; DELETE FROM signals; DELETE FROM story_features;",
             )
@@ -124,14 +130,23 @@ impl ClusteringWrites for PgWriter<'_> {
         Ok(())
     }
 
-    /// Story `from` merged into `into`: its articles move, its rows go. Returns the thread it
-    /// was in, whose record must be recounted.
+    /// Story `from` merged into `into`: its articles move, its rows go, and its id, when it
+    /// was stored, is kept as a former story. Returns the thread it was in, whose record must
+    /// be recounted.
     fn merge_story(&self, from: i64, into: i64) -> Result<Option<i64>, RepoError> {
         let c = self.conn()?;
-        let thread: Option<i64> = c
+        // `None`: no such stored story (one opened and merged within this refresh).
+        let stored = c
             .query_opt("SELECT thread_id FROM stories WHERE id = $1", &[&from])
-            .map_err(sql)?
-            .and_then(|r| r.get(0));
+            .map_err(sql)?;
+        if stored.is_some() {
+            c.execute(
+                "INSERT INTO former_stories (id) VALUES ($1) ON CONFLICT DO NOTHING",
+                &[&from],
+            )
+            .map_err(sql)?;
+        }
+        let thread: Option<i64> = stored.and_then(|r| r.get(0));
         c.execute(
             "UPDATE articles SET story_id = $2 WHERE story_id = $1",
             &[&from, &into],

@@ -4,7 +4,7 @@
 //! SQLite.
 
 pub(crate) mod articles;
-mod clustering;
+pub(crate) mod clustering;
 mod export;
 mod people;
 mod read;

@@ -162,6 +162,18 @@ impl NewsRepository for PostgresStore {
         .pop())
     }
 
+    fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        let row = self
+            .conn()?
+            .query_opt(
+                "SELECT a.story_id FROM former_stories f JOIN articles a ON a.id = f.id
+                 WHERE f.id = $1 AND a.story_id <> f.id",
+                &[&id],
+            )
+            .map_err(sql)?;
+        Ok(row.and_then(|r| r.get(0)))
+    }
+
     fn members(
         &self,
         story_id: i64,

@@ -39,6 +39,12 @@ ALTER TABLE mentions ADD COLUMN article_id INTEGER;
 CREATE INDEX mentions_article ON mentions(article_id);
 ";
 
+/// Migration 9: the ids of stories that are gone, merged into another or dissolved when every
+/// article was clustered again. A story's id is its first article's, so such an id still
+/// leads to the story that article is in now (`NewsRepository::successor`): ids handed out
+/// by lists, webhooks and the change feed keep answering.
+pub const FORMER_STORIES: &str = "CREATE TABLE former_stories (id INTEGER PRIMARY KEY);";
+
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
 }
@@ -129,11 +135,13 @@ impl ClusteringWrites for NewsWriter<'_> {
     }
 
     /// Removes every story, thread, state row and story sketch, and every article's story
-    /// (before clustering everything again); articles, the change log and the registry stay.
+    /// (before clustering everything again); articles, the change log and the registry stay,
+    /// and the stories' ids are kept as former stories.
     fn clear_stories(&self) -> Result<(), RepoError> {
         self.conn()
             .execute_batch(
-                "UPDATE articles SET story_id = NULL; DELETE FROM stories; DELETE FROM story_sources;
+                "INSERT OR IGNORE INTO former_stories (id) SELECT id FROM stories;
+                 UPDATE articles SET story_id = NULL; DELETE FROM stories; DELETE FROM story_sources;
                  DELETE FROM story_search; DELETE FROM threads; DELETE FROM signals;
                  DELETE FROM story_features;",
             )
@@ -150,17 +158,26 @@ impl ClusteringWrites for NewsWriter<'_> {
         Ok(())
     }
 
-    /// Story `from` merged into `into`: its articles move, its rows go. Returns the thread it
-    /// was in, whose record must be recounted.
+    /// Story `from` merged into `into`: its articles move, its rows go, and its id, when it
+    /// was stored, is kept as a former story. Returns the thread it was in, whose record must
+    /// be recounted.
     fn merge_story(&self, from: i64, into: i64) -> Result<Option<i64>, RepoError> {
         let c = self.conn();
-        let thread: Option<i64> = c
+        // `None`: no such stored story (one opened and merged within this refresh).
+        let stored: Option<Option<i64>> = c
             .query_row_cached("SELECT thread_id FROM stories WHERE id = ?", [from], |r| {
                 r.get(0)
             })
             .optional()
-            .map_err(sql)?
-            .flatten();
+            .map_err(sql)?;
+        if stored.is_some() {
+            c.execute_cached(
+                "INSERT OR IGNORE INTO former_stories (id) VALUES (?)",
+                [from],
+            )
+            .map_err(sql)?;
+        }
+        let thread = stored.flatten();
         c.execute_cached(
             "UPDATE articles SET story_id = ?2 WHERE story_id = ?1",
             params![from, into],

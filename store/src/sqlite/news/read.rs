@@ -198,6 +198,20 @@ impl NewsRepository for SqliteStore {
         .pop())
     }
 
+    fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
+        let conn = self.news_reader()?;
+        let next: Option<Option<i64>> = conn
+            .query_row_cached(
+                "SELECT a.story_id FROM former_stories f JOIN articles a ON a.id = f.id
+                 WHERE f.id = ? AND a.story_id <> f.id",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(sql)?;
+        Ok(next.flatten())
+    }
+
     fn members(
         &self,
         story_id: i64,
