@@ -15,7 +15,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use common::{lashon, temp_db, Server};
+use common::{lashon, temp_db, Scratch, Server};
 use lashon_news::cluster::eval::{bcubed, cluster_stream, permute_ties, read_gold};
 use lashon_news::cluster::{Clusterer, Concepts, Params};
 use serde_json::Value;
@@ -87,9 +87,9 @@ fn urls_of(lines: &[Value]) -> Vec<String> {
     lines.iter().map(|g| ingest_line(g).1).collect()
 }
 
-/// `lines` put through `lashon sources import`, `lashon ingest` (in their order) and read
-/// back from `/api/v1/export` of a fresh store: each URL's story.
-async fn through_the_service(lines: &[Value]) -> BTreeMap<String, i64> {
+/// A fresh store holding a registry of `lines`' newsrooms, and the key of an enterprise
+/// account with `scopes`.
+fn fresh_store(lines: &[Value], scopes: &str) -> (Scratch, PathBuf, String) {
     let (dir, db) = temp_db();
     let sources: BTreeSet<String> = lines
         .iter()
@@ -98,29 +98,21 @@ async fn through_the_service(lines: &[Value]) -> BTreeMap<String, i64> {
     let reg = dir.path().join("registry.toml");
     std::fs::write(&reg, registry(&sources)).unwrap();
     ok(lashon(&db, &["sources", "import", reg.to_str().unwrap()]));
-    let ingest: Vec<String> = lines.iter().map(|g| ingest_line(g).0).collect();
-    let file = dir.path().join("articles.jsonl");
-    std::fs::write(&file, ingest.join("\n")).unwrap();
-    let out = ok(lashon(&db, &["ingest", file.to_str().unwrap()]));
-    assert!(out.contains("263 new, 0 updated, 0 skipped"), "{out}");
     ok(lashon(
         &db,
         &["accounts", "create", "analyst", "--plan", "enterprise"],
     ));
     let key = ok(lashon(
         &db,
-        &[
-            "keys",
-            "create",
-            "--account",
-            "analyst",
-            "--scopes",
-            "export",
-        ],
+        &["keys", "create", "--account", "analyst", "--scopes", scopes],
     ))
     .trim()
     .to_owned();
-    let s = Server::start_plain(&db, &key);
+    (dir, db, key)
+}
+
+/// Every record of `/api/v1/export` over the development set's days (one page holds them).
+async fn export_records(s: &Server) -> Vec<Value> {
     let r = s
         .get("/api/v1/export?from=2014-06-30&to=2014-10-11&format=jsonl")
         .await;
@@ -129,14 +121,32 @@ async fn through_the_service(lines: &[Value]) -> BTreeMap<String, i64> {
     let Value::String(body) = &r.body else {
         panic!("export answers JSON lines: {:?}", r.body)
     };
-    let mut story_of: BTreeMap<String, i64> = BTreeMap::new();
-    for line in body.lines().filter(|l| !l.trim().is_empty()) {
-        let rec: Value = serde_json::from_str(line).unwrap();
-        story_of.insert(
-            rec["url"].as_str().unwrap().to_owned(),
-            rec["storyId"].as_i64().unwrap(),
-        );
-    }
+    body.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `lines` put through `lashon sources import`, `lashon ingest` (in their order) and read
+/// back from `/api/v1/export` of a fresh store: each URL's story.
+async fn through_the_service(lines: &[Value]) -> BTreeMap<String, i64> {
+    let (dir, db, key) = fresh_store(lines, "export");
+    let ingest: Vec<String> = lines.iter().map(|g| ingest_line(g).0).collect();
+    let file = dir.path().join("articles.jsonl");
+    std::fs::write(&file, ingest.join("\n")).unwrap();
+    let out = ok(lashon(&db, &["ingest", file.to_str().unwrap()]));
+    assert!(out.contains("263 new, 0 updated, 0 skipped"), "{out}");
+    let s = Server::start_plain(&db, &key);
+    let story_of = export_records(&s)
+        .await
+        .iter()
+        .map(|rec| {
+            (
+                rec["url"].as_str().unwrap().to_owned(),
+                rec["storyId"].as_i64().unwrap(),
+            )
+        })
+        .collect();
     s.stop();
     story_of
 }
@@ -209,20 +219,12 @@ async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them(
     assert!(b.f1 >= 0.788, "B-cubed F1 {:.3}", b.f1);
 }
 
-/// Every export record's `articleId` and `storyId`, read from `/api/v1/export`.
+/// Every export record's `articleId` and `storyId`.
 async fn exported(s: &Server) -> BTreeMap<i64, i64> {
-    let r = s
-        .get("/api/v1/export?from=2014-06-30&to=2014-10-11&format=jsonl")
-        .await;
-    assert_eq!(r.status, 200, "{:?}", r.body);
-    assert!(r.header("x-next-cursor").is_none(), "one page holds 263");
-    let Value::String(body) = &r.body else {
-        panic!("export answers JSON lines: {:?}", r.body)
-    };
-    body.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let rec: Value = serde_json::from_str(l).unwrap();
+    export_records(s)
+        .await
+        .iter()
+        .map(|rec| {
             (
                 rec["articleId"].as_i64().unwrap(),
                 rec["storyId"].as_i64().unwrap(),
@@ -246,31 +248,7 @@ async fn a_story_merged_after_a_reader_saw_it_still_answers() {
         chrono::DateTime::parse_from_rfc3339(g["publishedAt"].as_str().unwrap()).unwrap()
     };
     lines.sort_by_key(at);
-    let (dir, db) = temp_db();
-    let sources: BTreeSet<String> = lines
-        .iter()
-        .map(|g| g["source"].as_str().unwrap().to_owned())
-        .collect();
-    let reg = dir.path().join("registry.toml");
-    std::fs::write(&reg, registry(&sources)).unwrap();
-    ok(lashon(&db, &["sources", "import", reg.to_str().unwrap()]));
-    ok(lashon(
-        &db,
-        &["accounts", "create", "reader", "--plan", "enterprise"],
-    ));
-    let key = ok(lashon(
-        &db,
-        &[
-            "keys",
-            "create",
-            "--account",
-            "reader",
-            "--scopes",
-            "stories,export",
-        ],
-    ))
-    .trim()
-    .to_owned();
+    let (dir, db, key) = fresh_store(&lines, "stories,export");
     let s = Server::start_plain(&db, &key);
     let mut seen: BTreeSet<i64> = BTreeSet::new();
     for (n, crawl) in lines.chunks(20).enumerate() {
