@@ -83,7 +83,8 @@
 //! - An incident's aftermath (a funeral, mourning, the victims' names made public:
 //!   [`phases`]) joins the incident it shares
 //!   a name or word with, or, sharing none, the day's one large incident (twice
-//!   [`Params::aftermath_size`]): the policeman's funeral after a synagogue attack.
+//!   [`Params::aftermath_size`], and no other incident of that size): the policeman's
+//!   funeral after a synagogue attack, but not a victim's on a day of two attacks.
 //! - The day's one story ([`dominant`], [`Params::dominant_size`]): on a day one event fills
 //!   (a cluster of 16 articles or more from three outlets, and no other cluster of those 36
 //!   hours with 8), a lone headline holding two features that 40% of its articles hold
@@ -175,7 +176,7 @@
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.975 | 1.000 | 0.987 |
 //! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.954 | 0.792 | 0.865 |
 //! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar, the lead and the lead run; 237) | 0.986 | 0.681 | 0.806 |
-//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.952 | 0.707 | 0.811 |
+//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.977 | 0.684 | 0.805 |
 //! | fixture (663 articles with summaries, Hebrew and English) | 0.981 | 0.820 | 0.893 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
@@ -224,7 +225,13 @@
 //! first) for no rule joins a bloc to its settlement. No other labelled set moved
 //! (`docs/clustering-studies.md`, "Later blind windows", "Places and another incident").
 //! Towns as names (`טייבה`; `ת"א` and `תל אביב` one; `אלון שבות`; `גוש עציון` is a bloc
-//! of 6 km, and none) then took that day to P 0.953, R 0.644, F1 0.768.
+//! of 6 km, and none) then took that day to P 0.953, R 0.644, F1 0.768. Its victims'
+//! funerals, sharing no word held twice with either attack's cluster, went to the larger
+//! one, the soldier's, though the day had two incidents: the murdered woman's funeral in the
+//! soldier's story. Held to a day of one incident, as the rule was documented, the windows
+//! score P 0.952 → 0.977, R 0.707 → 0.684, F1 0.811 → 0.805 (with a week of context P 0.944 →
+//! 0.968, F1 0.808 → 0.801; after months of the stream 0.944 → 0.968, 0.802 → 0.795): both
+//! funerals now stay apart. No other set moved.
 //!
 //! Twelve rules were written after reading these sets' errors, so their gains there are not blind
 //! figures: an outlet's lead run (the development set's funeral day, 0.780 → 0.790; its hours

@@ -8,7 +8,8 @@
 //! that is alone or in a small cluster joins the large cluster of a recent incident whose own words
 //! it shares ([`Params::aftermath_size`]); sharing none, it joins the day's incident when one open
 //! incident cluster is twice that size and no other qualifies (a policeman's funeral, named by his
-//! name only, after the attack he stopped). An incident's end (the attackers eliminated: `החוקר
+//! name only, after the attack he stopped; on a day of two attacks a funeral naming only its
+//! victim may be either's). An incident's end (the attackers eliminated: `החוקר
 //! חיסל את המחבלים`, `הכוחות פרצו לבית הקפה וחיסלו את החוטף`) joins the same way, but only the one
 //! open incident it shares words with: on a day of two incidents ending in the same hour (a manhunt
 //! and a hostage siege in Paris) it may be either's end, and it joins neither.
@@ -238,6 +239,8 @@ impl Clusterer<'_> {
         ids.sort_unstable();
         let mut best: Option<(f32, i64)> = None;
         let mut sharing = 0;
+        // Incident clusters that qualify, and those of them large enough to be the day's.
+        let mut qualifying = 0;
         let mut large: Vec<i64> = Vec::new();
         for id in ids {
             let Some(c) = self.clusters.get(&id) else {
@@ -283,6 +286,7 @@ impl Clusterer<'_> {
             if (naming as f32) < p.aftermath_share * c.size as f32 {
                 continue;
             }
+            qualifying += 1;
             if c.size >= LARGE * p.aftermath_size {
                 large.push(id);
             }
@@ -297,8 +301,10 @@ impl Clusterer<'_> {
         if phase == Phase::End {
             return best.filter(|_| sharing == 1).map(|(_, id)| id);
         }
+        // Sharing nothing, it is the day's incident's only when the day has one: a victim's
+        // funeral on a day of two attacks is either's.
         best.map(|(_, id)| id).or(match large[..] {
-            [one] => Some(one),
+            [one] if qualifying == 1 => Some(one),
             _ => None,
         })
     }
@@ -453,6 +459,22 @@ mod tests {
         }
         let a = c.add(40, t0() + Duration::hours(20), funeral, "");
         assert_eq!(a.cluster, attack);
+        // On a day of two incidents (a siege of eight headlines beside the attack of sixteen)
+        // the funeral may be either's victim's, and it joins neither: the day had a stabbing in
+        // Tel Aviv and a murder in Gush Etzion, and the woman's funeral took the soldier's story.
+        let (mut c, attack) = clusterer_with_attack(Params::default());
+        for (i, h) in ATTACK.iter().enumerate() {
+            let at = t0() + Duration::minutes(170 + 20 * i as i64);
+            assert_eq!(c.add(i as i64 + 10, at, h, "").cluster, attack);
+        }
+        let siege = add_siege(&mut c);
+        assert_ne!(siege, attack);
+        let a = c.add(40, t0() + Duration::hours(20), funeral, "");
+        assert!(
+            a.cluster != attack && a.cluster != siege,
+            "the funeral joined {} of two incidents",
+            a.cluster
+        );
         // With the rule off it is not.
         let off = Params {
             aftermath_size: 0,
