@@ -319,7 +319,14 @@
 //! distinct word ([`word_facts`]): on a third machine, both binaries in one run, the bench's
 //! first pass 12,115 → 13,298 articles/s (mean of three), `scripts/bench-ingest 100000 1000`
 //! one pass 2,679 → 3,205, crawls 2,506 → 2,717; the same binaries had given 6,158 and 1,592
-//! on that machine two hours earlier. Bench figures, never asserted
+//! on that machine two hours earlier. On 7 Dec 2026 (a fourth machine), the clusterer of this
+//! day's rules (a core merge needs more than a person in common, the day's one incident
+//! held to a day of one) and that of `f811383` in turn, twice: the bench's first pass 15,872
+//! and 13,326 against 12,402 and 12,701 articles/s; `scripts/bench-ingest 100000 1000`, four
+//! runs each in turn, one pass 2,895–3,495 (mean 3,096) against 2,974–3,491 (3,247), crawls
+//! 2,371–2,754 (2,570) against 2,575–2,744 (2,629): the machine's noise, for `lashon ingest`
+//! of 10,000 articles counts 10,492 against 10,497 million instructions (callgrind). Both
+//! goals met there. Bench figures, never asserted
 //! by a test; the history of the speed work is in `docs/clustering-studies.md`. Memory
 //! is bounded by the window: a cluster closes a day after its last article, a feature is
 //! forgotten after a month unseen, an outlet's sequence and its leads a day after its newest
