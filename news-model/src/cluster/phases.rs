@@ -397,6 +397,19 @@ mod tests {
         siege.unwrap()
     }
 
+    /// With the siege open beside the `attack` cluster, `headline` (published `at`) joins
+    /// neither incident.
+    fn joins_neither(c: &mut Clusterer<'_>, attack: i64, at: DateTime<Utc>, headline: &str) {
+        let siege = add_siege(c);
+        assert_ne!(siege, attack);
+        let a = c.add(40, at, headline, "");
+        assert!(
+            a.cluster != attack && a.cluster != siege,
+            "{headline} joined {} of two incidents",
+            a.cluster
+        );
+    }
+
     #[test]
     fn an_incidents_end_joins_the_one_open_incident_it_names() {
         let end = "Officer who eliminated the gunmen: I fired until they fell";
@@ -413,14 +426,7 @@ mod tests {
         // A second incident open in the same place: the end may be either's, and it joins
         // neither.
         let (mut c, attack) = clusterer_with_attack(Params::default());
-        let siege = add_siege(&mut c);
-        assert_ne!(siege, attack);
-        let a = c.add(20, t0() + Duration::hours(6), end, "");
-        assert!(
-            a.cluster != attack && a.cluster != siege,
-            "the end joined {} of two incidents",
-            a.cluster
-        );
+        joins_neither(&mut c, attack, t0() + Duration::hours(6), end);
         // The siege alone is the one incident open: the end is its end.
         let mut c = Clusterer::new(Concepts::builtin(), Params::default());
         let siege = add_siege(&mut c);
@@ -442,6 +448,17 @@ mod tests {
         assert_ne!(a.cluster, attack);
     }
 
+    /// The attack of [`clusterer_with_attack`] covered twice as much (sixteen headlines, one
+    /// cluster): the day's incident.
+    fn attack_covered_twice(params: Params) -> (Clusterer<'static>, i64) {
+        let (mut c, attack) = clusterer_with_attack(params);
+        for (i, h) in ATTACK.iter().enumerate() {
+            let at = t0() + Duration::minutes(170 + 20 * i as i64);
+            assert_eq!(c.add(i as i64 + 10, at, h, "").cluster, attack, "{h}");
+        }
+        (c, attack)
+    }
+
     #[test]
     fn a_funeral_sharing_no_word_joins_the_days_one_large_incident() {
         // The policeman who stopped the attack, named only by his name at his funeral.
@@ -452,39 +469,20 @@ mod tests {
         let a = c.add(40, t0() + Duration::hours(20), funeral, "");
         assert_ne!(a.cluster, attack);
         // Covered twice as much, it is the day's incident, and the funeral is its aftermath.
-        let (mut c, attack) = clusterer_with_attack(Params::default());
-        for (i, h) in ATTACK.iter().enumerate() {
-            let at = t0() + Duration::minutes(170 + 20 * i as i64);
-            assert_eq!(c.add(i as i64 + 10, at, h, "").cluster, attack);
-        }
+        let (mut c, attack) = attack_covered_twice(Params::default());
         let a = c.add(40, t0() + Duration::hours(20), funeral, "");
         assert_eq!(a.cluster, attack);
         // On a day of two incidents (a siege of eight headlines beside the attack of sixteen)
         // the funeral may be either's victim's, and it joins neither: the day had a stabbing in
         // Tel Aviv and a murder in Gush Etzion, and the woman's funeral took the soldier's story.
-        let (mut c, attack) = clusterer_with_attack(Params::default());
-        for (i, h) in ATTACK.iter().enumerate() {
-            let at = t0() + Duration::minutes(170 + 20 * i as i64);
-            assert_eq!(c.add(i as i64 + 10, at, h, "").cluster, attack);
-        }
-        let siege = add_siege(&mut c);
-        assert_ne!(siege, attack);
-        let a = c.add(40, t0() + Duration::hours(20), funeral, "");
-        assert!(
-            a.cluster != attack && a.cluster != siege,
-            "the funeral joined {} of two incidents",
-            a.cluster
-        );
+        let (mut c, attack) = attack_covered_twice(Params::default());
+        joins_neither(&mut c, attack, t0() + Duration::hours(20), funeral);
         // With the rule off it is not.
         let off = Params {
             aftermath_size: 0,
             ..Params::default()
         };
-        let (mut c, attack) = clusterer_with_attack(off);
-        for (i, h) in ATTACK.iter().enumerate() {
-            let at = t0() + Duration::minutes(170 + 20 * i as i64);
-            c.add(i as i64 + 10, at, h, "");
-        }
+        let (mut c, attack) = attack_covered_twice(off);
         assert_ne!(
             c.add(40, t0() + Duration::hours(20), funeral, "").cluster,
             attack
