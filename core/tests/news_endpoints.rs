@@ -8,14 +8,15 @@ use chrono::{DateTime, Duration, Utc};
 use lashon_core::news::{
     blindspots, brief, changes, list_people, list_sources, list_stories, list_threads, list_topics,
     person_detail, scripted_corpus, search, source, source_activity, story_detail, story_members,
-    thread_detail, trending, MemoryNewsRepository, NewsContext,
+    thread_detail, trending, MemoryNewsRepository, NewStory, NewsContext, NewsRepository,
 };
 use lashon_news::cursor::CursorCodec;
 use lashon_news::params::{
     ActivityParams, BlindspotsParams, ChangesParams, LangParams, MembersParams, Query,
     SearchParams, StoriesParams, ThreadParams, ThreadsParams, TopicsParams, TrendingParams,
 };
-use lashon_news::{FixedClock, Lang, Side, StoryState, Topic};
+use lashon_news::record::ThreadRecord;
+use lashon_news::{FixedClock, Lang, Localized, Side, StoryState, Topic};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -310,6 +311,75 @@ fn a_merged_story_answers_as_the_story_it_joined() {
             .http_status(),
         404
     );
+}
+
+#[test]
+fn a_merged_story_answers_as_the_live_end_of_its_merges() {
+    let f = Fixture::new();
+    let ctx = f.ctx();
+    // 102 into 101; 102 stored again (re-clustered); then 101 into 102: the ids lead to
+    // each other, and each answers as the story that is stored now (however many other
+    // merges there were: 106 into 105).
+    f.repo.merge_story(106, 105).unwrap();
+    f.repo.merge_story(102, 101).unwrap();
+    let again = story_detail(&ctx, "101", &en()).unwrap();
+    assert_eq!(again.story.id, 101);
+    let mut member = f.repo.members(104, None, None).unwrap().remove(0);
+    member.article_id = 9102;
+    member.story_id = 102;
+    f.repo
+        .add_story(
+            NewStory {
+                id: 102,
+                url: "https://lashon.example/stories/102".into(),
+                headline: Localized::both("Heat wave", "גל חום"),
+                summary: Localized::default(),
+                topic: Topic::Weather,
+                state: None,
+                verdict: None,
+                thread_id: None,
+                framing_note: Localized::default(),
+                entities: Vec::new(),
+                updated_at: None,
+            },
+            vec![member],
+        )
+        .unwrap();
+    f.repo.merge_story(101, 102).unwrap();
+    for old in ["101", "102"] {
+        assert_eq!(
+            story_detail(&ctx, old, &en()).unwrap().story.id,
+            102,
+            "{old}"
+        );
+    }
+}
+
+#[test]
+fn a_thread_that_went_on_under_another_id_still_answers() {
+    let f = Fixture::new();
+    let ctx = f.ctx();
+    let detail = |id: &str| thread_detail(&ctx, id, &ThreadParams::parse(&q(&[])).unwrap());
+    // Story 103 opened a thread of its own, which was then merged into thread 1.
+    f.repo.add_thread(ThreadRecord {
+        id: 103,
+        ..f.repo.thread(1).unwrap().unwrap()
+    });
+    f.repo.set_story_thread(103, Some(103)).unwrap();
+    assert_eq!(detail("103").unwrap().id, 103);
+    f.repo.remove_thread(103);
+    f.repo.set_story_thread(103, Some(1)).unwrap();
+    let d = detail("103").unwrap();
+    assert_eq!(d.id, 1, "the answer carries the thread's id now");
+    assert_eq!(json(&d), json(&detail("1").unwrap()));
+    // Story 103 merged away since: its id leads to 101's story, in thread 1.
+    f.repo.merge_story(103, 101).unwrap();
+    assert_eq!(detail("103").unwrap().id, 1);
+    // A story of thread 1 whose id never named a thread: 404 as ever.
+    assert_eq!(detail("105").unwrap_err().http_status(), 404);
+    // The story the former thread's id names is in no thread now: 404.
+    f.repo.set_story_thread(101, None).unwrap();
+    assert_eq!(detail("103").unwrap_err().http_status(), 404);
 }
 
 #[test]

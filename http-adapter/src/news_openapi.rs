@@ -480,10 +480,14 @@ pub fn news_document() -> OpenApi {
                 )
                 .response("429", error_response("rate_limited or quota_exceeded"))
                 .response("503", error_response("service_unavailable"));
-            // Story ids are handed out before clustering is done with them (lists, the change
-            // feed, webhooks): one merged into another since answers as that one.
-            let merged = if path.starts_with("/stories/{ckey}") {
-                " A story merged into another since its id was handed out answers as the story it joined, whose id the answer carries (`id`, `storyId`)."
+            // Story and thread ids are handed out before clustering is done with them (lists,
+            // the change feed, webhooks): one merged into another since answers as that one.
+            let merged = if path == "/stories/{ckey}/members" {
+                " A story merged into another since its id was handed out, or dissolved when everything was clustered again, answers as the story its first article is in now, whose id the answer carries (`storyId`). A walk begun before such a merge goes on through the joined story's members after the cursor's place: its members published before that place are not listed; start again without `cursor` to read them all."
+            } else if path.starts_with("/stories/{ckey}") {
+                " A story merged into another since its id was handed out, or dissolved when everything was clustered again, answers as the story its first article is in now, whose id the answer carries (`id`)."
+            } else if path == "/threads/{id}" {
+                " A thread whose id was handed out (a story's `threadId`) and that went on under another id since (its first story merged away, or the thread merged into another) answers as the thread of the story that id names now, whose id the answer carries (`id`); 404 when that story is in no thread."
             } else {
                 ""
             };

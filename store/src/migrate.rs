@@ -71,6 +71,7 @@ const TABLES: &[Table] = &[
     table("former_stories", ROWID),
     table("story_sources", &["source", "latest_at", "story_id"]),
     table("threads", ROWID),
+    table("former_threads", ROWID),
     table("signals", ROWID),
     table("changes", ROWID),
     table("crawl_runs", ROWID),

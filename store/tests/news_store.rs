@@ -592,6 +592,49 @@ fn a_storys_thread_is_read_from_its_column_as_story_record_reads_it_on(backend: 
 }
 
 #[test]
+fn a_gone_threads_id_is_kept_in_the_transaction_that_removes_it() {
+    backends::each(a_gone_threads_id_is_kept_on);
+}
+
+/// A thread's id is kept when the thread is removed (recounted under another id, merged into
+/// another thread, or cleared before everything is clustered again), in the same transaction:
+/// one that fails keeps nothing. An id that named no thread is none.
+fn a_gone_threads_id_is_kept_on(backend: Backend) {
+    let (_mem, db) = fill(backend, 37);
+    let sql = &*db.store;
+    let threads: Vec<i64> = db
+        .rows("SELECT id FROM threads ORDER BY id")
+        .iter()
+        .map(|r| r[0].as_deref().unwrap().parse().unwrap())
+        .collect();
+    assert!(threads.len() >= 3, "{threads:?}");
+    let (first, second) = (threads[0], threads[1]);
+    let failed: Result<(), RepoError> = write_news(sql, |w| {
+        w.delete_thread(first)?;
+        Err(RepoError::Internal("a crash mid-write".into()))
+    });
+    assert!(failed.is_err());
+    assert!(sql.thread(first).unwrap().is_some(), "rolled back");
+    assert!(!sql.former_thread(first).unwrap(), "nothing kept");
+
+    write_news(sql, |w| {
+        w.delete_thread(first)?;
+        // No such thread: nothing to keep.
+        w.delete_thread(9_999_999)
+    })
+    .unwrap();
+    assert!(sql.thread(first).unwrap().is_none());
+    assert!(sql.former_thread(first).unwrap());
+    assert!(!sql.former_thread(second).unwrap(), "still a thread");
+    assert!(!sql.former_thread(9_999_999).unwrap());
+
+    write_news(sql, |w| w.clear_stories()).unwrap();
+    for id in &threads {
+        assert!(sql.former_thread(*id).unwrap(), "thread {id}");
+    }
+}
+
+#[test]
 fn the_sequence_counts_on_across_transactions_and_a_failed_one_takes_none() {
     backends::each(the_sequence_counts_on_across_transactions_and_a_failed_one_takes_none_on);
 }

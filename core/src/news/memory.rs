@@ -3,7 +3,7 @@
 //! the SQLite store must return.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use chrono::{DateTime, Utc};
@@ -52,6 +52,8 @@ struct State {
     stories: BTreeMap<i64, StoryRecord>,
     /// Stories merged into others: each one's survivor at the time.
     former: BTreeMap<i64, i64>,
+    /// Threads removed ([`MemoryNewsRepository::remove_thread`]).
+    former_threads: BTreeSet<i64>,
     story_index: HashMap<i64, Vec<String>>,
     members: Vec<(i64, MemberRecord)>,
     threads: BTreeMap<i64, ThreadRecord>,
@@ -93,6 +95,40 @@ impl MemoryNewsRepository {
     /// Adds or replaces a thread.
     pub fn add_thread(&self, thread: ThreadRecord) {
         self.write().threads.insert(thread.id, thread);
+    }
+
+    /// Removes a thread, as a recount or a merge of threads does; its id is kept as a former
+    /// thread ([`NewsRepository::former_thread`]). Its stories keep their links until
+    /// [`MemoryNewsRepository::set_story_thread`] moves them.
+    pub fn remove_thread(&self, id: i64) {
+        let mut st = self.write();
+        if st.threads.remove(&id).is_some() {
+            st.former_threads.insert(id);
+        }
+    }
+
+    /// Links story `story_id` to thread `thread_id` (a stored thread), or to none.
+    pub fn set_story_thread(&self, story_id: i64, thread_id: Option<i64>) -> Result<(), RepoError> {
+        let mut st = self.write();
+        let st = &mut *st;
+        let link = match thread_id {
+            Some(t) => {
+                let t = st.threads.get(&t).ok_or_else(|| {
+                    RepoError::Internal(format!("linking story {story_id}: no thread {t}"))
+                })?;
+                Some(lashon_news::record::ThreadLink {
+                    id: t.id,
+                    title: t.title.clone(),
+                    days: t.days(),
+                })
+            }
+            None => None,
+        };
+        let story = st.stories.get_mut(&story_id).ok_or_else(|| {
+            RepoError::Internal(format!("linking story {story_id}: no such story"))
+        })?;
+        story.thread = link;
+        Ok(())
     }
 
     /// Adds a cluster with its articles, computing coverage, `publishedAt` (the earliest
@@ -146,7 +182,8 @@ impl MemoryNewsRepository {
 
     /// Merges story `from` into story `into`, as late clustering merges do: `from`'s articles
     /// move to `into`, whose coverage and times are computed again, and `from` is gone (its id
-    /// now leads to `into` through [`NewsRepository::successor`]).
+    /// now leads to `into` through [`NewsRepository::successor`]). Threads are left as they
+    /// are: the SQL stores recount a merged story's thread, which this store does not model.
     pub fn merge_story(&self, from: i64, into: i64) -> Result<(), RepoError> {
         let mut st = self.write();
         let st = &mut *st;
@@ -263,17 +300,27 @@ impl NewsRepository for MemoryNewsRepository {
     }
 
     fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
-        // The survivor of each merge in turn, as the store finds the story the merged story's
-        // articles are in now (a survivor merged since has its own survivor).
+        // The survivor of each merge in turn, up to the first that is a story now (the SQL
+        // stores find the story the merged story's first article is in now; here stories
+        // need not take their first article's id, so the merges are followed). A story that
+        // is stored is no former story, and a way that leads to none leads nowhere.
         let st = self.read();
+        if st.stories.contains_key(&id) {
+            return Ok(None);
+        }
         let mut next = st.former.get(&id).copied();
         for _ in 0..st.former.len() {
-            match next.and_then(|n| st.former.get(&n)) {
-                Some(n) => next = Some(*n),
+            match next {
+                Some(n) if st.stories.contains_key(&n) => return Ok(Some(n)),
+                Some(n) => next = st.former.get(&n).copied(),
                 None => break,
             }
         }
-        Ok(next)
+        Ok(None)
+    }
+
+    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+        Ok(self.read().former_threads.contains(&id))
     }
 
     fn members(

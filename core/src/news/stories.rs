@@ -99,17 +99,36 @@ pub fn search(ctx: &NewsContext<'_>, p: &SearchParams) -> Result<ListEnvelope<St
 
 /// The story `id` names. Story ids are handed out before clustering is done with them (a
 /// list, a webhook, the change feed): a story merged into another since, or dissolved when
-/// every article was clustered again, answers as the story its articles are in now, whose
-/// own `id` the answer carries. 404 for an id that never named a story (rule 12).
+/// every article was clustered again, answers as the story its first article (whose id the
+/// story had) is in now, whose own `id` the answer carries. 404 for an id that never named a
+/// story (rule 12).
 fn current_story(ctx: &NewsContext<'_>, id: i64) -> Result<StoryRecord, NewsError> {
-    if let Some(story) = ctx.repo.story(id)? {
-        return Ok(story);
+    find_current_story(ctx, id)?
+        .ok_or_else(|| NewsError::not_found(format!("story {id} not found")))
+}
+
+/// [`current_story`], `None` for an id that never named a story.
+pub(super) fn find_current_story(
+    ctx: &NewsContext<'_>,
+    id: i64,
+) -> Result<Option<StoryRecord>, NewsError> {
+    // Each step is its own read: a refresh that commits between the successor and its story
+    // may have merged that story away too, so the way is read again, a few times at most (a
+    // refresh takes far longer than these reads; a lookup must not wait on a busy writer).
+    for _ in 0..3 {
+        if let Some(story) = ctx.repo.story(id)? {
+            return Ok(Some(story));
+        }
+        match ctx.repo.successor(id)? {
+            Some(next) if next != id => {
+                if let Some(story) = ctx.repo.story(next)? {
+                    return Ok(Some(story));
+                }
+            }
+            _ => break,
+        }
     }
-    match ctx.repo.successor(id)? {
-        Some(next) if next != id => ctx.repo.story(next)?,
-        _ => None,
-    }
-    .ok_or_else(|| NewsError::not_found(format!("story {id} not found")))
+    Ok(None)
 }
 
 /// `GET /api/v1/stories/{ckey}` (rule 12: 400 for a bad id, 404 for an unknown one). A

@@ -6,6 +6,7 @@ use lashon_news::types::{NoExtra, ThreadDetail, ThreadSummary};
 use lashon_news::{ListEnvelope, NewsError};
 
 use super::context::{rows, split_page, NewsContext};
+use super::stories::find_current_story;
 
 /// `GET /api/v1/threads`: threads of at least `minNodes` instalments, newest first.
 pub fn list_threads(
@@ -50,16 +51,34 @@ pub fn list_threads(
 
 /// `GET /api/v1/threads/{id}`: the whole arc bounded by `limit`, not paged (rule 3); 400 for
 /// a bad id, 404 for an unknown one (rule 12).
+///
+/// A thread's id is its first story's. When that story is merged away, or the thread is
+/// merged into another, or everything is clustered again, the thread goes on under another
+/// id; a thread id handed out before (a story's `threadId`) answers as the thread of the
+/// story that id names now ([`find_current_story`]), whose own `id` the answer carries, and
+/// 404 when that story is in no thread. An id that never named a thread is 404 as ever.
 pub fn thread_detail(
     ctx: &NewsContext<'_>,
     id: &str,
     p: &ThreadParams,
 ) -> Result<ThreadDetail, NewsError> {
     let id = parse_id("id", id)?;
-    let thread = ctx
-        .repo
-        .thread(id)?
-        .ok_or_else(|| NewsError::not_found(format!("thread {id} not found")))?;
-    let arc = ctx.repo.thread_arc(id, rows(p.limit))?;
+    let not_found = || NewsError::not_found(format!("thread {id} not found"));
+    let thread = match ctx.repo.thread(id)? {
+        Some(thread) => thread,
+        None if !ctx.repo.former_thread(id)? => return Err(not_found()),
+        None => {
+            let story = find_current_story(ctx, id)?;
+            let now = story
+                .and_then(|s| s.thread)
+                .map(|t| t.id)
+                .filter(|t| *t != id);
+            match now {
+                Some(t) => ctx.repo.thread(t)?.ok_or_else(not_found)?,
+                None => return Err(not_found()),
+            }
+        }
+    };
+    let arc = ctx.repo.thread_arc(thread.id, rows(p.limit))?;
     Ok(thread.render_detail(p.lang, &arc))
 }

@@ -309,7 +309,8 @@ pub trait StoryWrites {
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError>;
     /// Ids of the stories in a thread.
     fn thread_story_ids(&self, thread_id: i64) -> Result<Vec<i64>, RepoError>;
-    /// Removes a thread record.
+    /// Removes a thread record; its id, when it was stored, is kept as a former thread
+    /// ([`crate::news::NewsRepository::former_thread`]).
     fn delete_thread(&self, id: i64) -> Result<(), RepoError>;
     /// Sets the current signal row of a story.
     fn set_signal(&self, s: &SignalRecord) -> Result<(), RepoError>;
@@ -344,8 +345,9 @@ pub trait ClusteringWrites {
     fn clear_pending(&self) -> Result<(), RepoError>;
     /// Removes every story, thread, state row and story sketch, and every article's story
     /// (before clustering everything again); articles, the change log and the registry stay,
-    /// and the stories' ids are kept as former stories
-    /// ([`crate::news::NewsRepository::successor`]).
+    /// and the stories' and threads' ids are kept as former ones
+    /// ([`crate::news::NewsRepository::successor`],
+    /// [`crate::news::NewsRepository::former_thread`]).
     fn clear_stories(&self) -> Result<(), RepoError>;
     /// Puts article `article_id` in story `story_id`.
     fn assign(&self, article_id: i64, story_id: i64) -> Result<(), RepoError>;

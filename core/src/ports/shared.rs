@@ -124,6 +124,9 @@ impl<S: NewsRepository + ?Sized> NewsRepository for Arc<S> {
     fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
         (**self).successor(id)
     }
+    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+        (**self).former_thread(id)
+    }
     fn members(
         &self,
         story_id: i64,

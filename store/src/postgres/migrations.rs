@@ -21,6 +21,9 @@ const MIGRATIONS: &[&[&str]] = &[
     &[super::news::articles::MIGRATION],
     // 3: the ids of stories merged away or dissolved, which still answer (SQLite's 9).
     &[super::news::clustering::FORMER_STORIES],
+    // 4: the former stories the change log names from before 3, and the ids of threads that
+    // are gone (SQLite's 10).
+    &[super::news::clustering::FORMER_THREADS],
 ];
 
 /// The advisory lock key of migrations (any constant; `lashon` in ASCII).

@@ -64,6 +64,9 @@ const MIGRATIONS: &[&str] = &[
     super::news::articles::MIGRATION,
     // 9: the ids of stories merged away or dissolved, which still answer (news/clustering.rs).
     super::news::clustering::FORMER_STORIES,
+    // 10: the former stories the change log names from before 9, and the ids of threads that
+    // are gone (news/clustering.rs).
+    super::news::clustering::FORMER_THREADS,
 ];
 
 /// The schema version of a database every migration ran on.

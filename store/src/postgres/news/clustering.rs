@@ -20,6 +20,14 @@ use crate::postgres::connections::{owned, sql};
 /// `crate::sqlite::news::clustering::FORMER_STORIES`).
 pub const FORMER_STORIES: &str = "CREATE TABLE former_stories (id BIGINT PRIMARY KEY);";
 
+/// Migration 4: the former stories the change log names from before migration 3, and the ids
+/// of threads that are gone (SQLite's 10, `crate::sqlite::news::clustering::FORMER_THREADS`).
+pub const FORMER_THREADS: &str = "INSERT INTO former_stories (id)
+ SELECT DISTINCT c.story_id FROM changes c
+ WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = c.story_id)
+ ON CONFLICT DO NOTHING;
+CREATE TABLE former_threads (id BIGINT PRIMARY KEY);";
+
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
 }
@@ -112,6 +120,7 @@ impl ClusteringWrites for PgWriter<'_> {
         self.conn()?
             .batch(
                 "INSERT INTO former_stories (id) SELECT id FROM stories ON CONFLICT DO NOTHING;
+                 INSERT INTO former_threads (id) SELECT id FROM threads ON CONFLICT DO NOTHING;
                  UPDATE articles SET story_id = NULL WHERE story_id IS NOT NULL;
                  DELETE FROM stories; DELETE FROM story_sources; DELETE FROM story_search;
                  DELETE FROM threads; DELETE FROM signals; DELETE FROM story_features;",

@@ -174,6 +174,14 @@ impl NewsRepository for PostgresStore {
         Ok(row.and_then(|r| r.get(0)))
     }
 
+    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+        Ok(self
+            .conn()?
+            .query_opt("SELECT 1 FROM former_threads WHERE id = $1", &[&id])
+            .map_err(sql)?
+            .is_some())
+    }
+
     fn members(
         &self,
         story_id: i64,

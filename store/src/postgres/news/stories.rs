@@ -317,9 +317,17 @@ impl StoryWrites for PgWriter<'_> {
 
     /// Removes a thread record.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError> {
-        self.conn()?
-            .execute("DELETE FROM threads WHERE id = $1", &[&id])
+        let c = self.conn()?;
+        if c.execute("DELETE FROM threads WHERE id = $1", &[&id])
+            .map_err(sql)?
+            > 0
+        {
+            c.execute(
+                "INSERT INTO former_threads (id) VALUES ($1) ON CONFLICT DO NOTHING",
+                &[&id],
+            )
             .map_err(sql)?;
+        }
         Ok(())
     }
 

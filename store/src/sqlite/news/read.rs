@@ -212,6 +212,18 @@ impl NewsRepository for SqliteStore {
         Ok(next.flatten())
     }
 
+    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+        let conn = self.news_reader()?;
+        conn.query_row_cached(
+            "SELECT 1 FROM former_threads WHERE id = ?",
+            [id],
+            |_| Ok(()),
+        )
+        .optional()
+        .map(|r| r.is_some())
+        .map_err(sql)
+    }
+
     fn members(
         &self,
         story_id: i64,

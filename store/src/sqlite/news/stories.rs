@@ -289,9 +289,14 @@ impl StoryWrites for NewsWriter<'_> {
 
     /// Removes a thread record.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError> {
-        self.conn()
-            .execute_cached("DELETE FROM threads WHERE id = ?", [id])
-            .map_err(sql)?;
+        let c = self.conn();
+        if c.execute_cached("DELETE FROM threads WHERE id = ?", [id])
+            .map_err(sql)?
+            > 0
+        {
+            c.execute_cached("INSERT OR IGNORE INTO former_threads (id) VALUES (?)", [id])
+                .map_err(sql)?;
+        }
         Ok(())
     }
 
