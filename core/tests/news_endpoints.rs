@@ -360,26 +360,43 @@ fn a_thread_that_went_on_under_another_id_still_answers() {
     let f = Fixture::new();
     let ctx = f.ctx();
     let detail = |id: &str| thread_detail(&ctx, id, &ThreadParams::parse(&q(&[])).unwrap());
-    // Story 103 opened a thread of its own, which was then merged into thread 1.
-    f.repo.add_thread(ThreadRecord {
-        id: 103,
+    let thread = |id: i64| ThreadRecord {
+        id,
         ..f.repo.thread(1).unwrap().unwrap()
-    });
+    };
+    // Thread 103 (stories 103 and 104). Story 103 is merged into 101, of thread 1, and the
+    // thread is recounted under 104, its first story now: 103 answers as thread 104, not as
+    // the thread story 103's articles are in.
+    f.repo.add_thread(thread(103));
     f.repo.set_story_thread(103, Some(103)).unwrap();
+    f.repo.set_story_thread(104, Some(103)).unwrap();
     assert_eq!(detail("103").unwrap().id, 103);
-    f.repo.remove_thread(103);
-    f.repo.set_story_thread(103, Some(1)).unwrap();
-    let d = detail("103").unwrap();
-    assert_eq!(d.id, 1, "the answer carries the thread's id now");
-    assert_eq!(json(&d), json(&detail("1").unwrap()));
-    // Story 103 merged away since: its id leads to 101's story, in thread 1.
     f.repo.merge_story(103, 101).unwrap();
+    f.repo.remove_thread(103, Some(104));
+    f.repo.add_thread(thread(104));
+    f.repo.set_story_thread(104, Some(104)).unwrap();
+    let d = detail("103").unwrap();
+    assert_eq!(d.id, 104, "the answer carries the thread's id now");
+    assert_eq!(json(&d), json(&detail("104").unwrap()));
+    // Thread 104 merged into thread 1 since: both ids answer as thread 1.
+    f.repo.remove_thread(104, Some(1));
+    f.repo.set_story_thread(104, Some(1)).unwrap();
     assert_eq!(detail("103").unwrap().id, 1);
+    assert_eq!(detail("104").unwrap().id, 1);
     // A story of thread 1 whose id never named a thread: 404 as ever.
     assert_eq!(detail("105").unwrap_err().http_status(), 404);
-    // The story the former thread's id names is in no thread now: 404.
-    f.repo.set_story_thread(101, None).unwrap();
-    assert_eq!(detail("103").unwrap_err().http_status(), 404);
+
+    // Thread 106 (stories 106 and 102) ends: 404 while story 106 is in no thread, and the
+    // thread story 106 joins later once it does.
+    f.repo.add_thread(thread(106));
+    f.repo.set_story_thread(106, Some(106)).unwrap();
+    f.repo.set_story_thread(102, Some(106)).unwrap();
+    f.repo.remove_thread(106, None);
+    f.repo.set_story_thread(106, None).unwrap();
+    f.repo.set_story_thread(102, None).unwrap();
+    assert_eq!(detail("106").unwrap_err().http_status(), 404);
+    f.repo.set_story_thread(106, Some(1)).unwrap();
+    assert_eq!(detail("106").unwrap().id, 1);
 }
 
 #[test]

@@ -487,7 +487,7 @@ pub fn news_document() -> OpenApi {
             } else if path.starts_with("/stories/{ckey}") {
                 " A story merged into another since its id was handed out, or dissolved when everything was clustered again, answers as the story its first article is in now, whose id the answer carries (`id`)."
             } else if path == "/threads/{id}" {
-                " A thread whose id was handed out (a story's `threadId`) and that went on under another id since (its first story merged away, or the thread merged into another) answers as the thread of the story that id names now, whose id the answer carries (`id`); 404 when that story is in no thread."
+                " A thread whose id was handed out (a story's `threadId`) and that went on under another id since (its first story merged away, or the thread merged into another) answers as the thread it went on as, whose id the answer carries (`id`); one that ended answers as the thread its first story is in now, if any."
             } else {
                 ""
             };

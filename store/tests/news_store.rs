@@ -596,9 +596,12 @@ fn a_gone_threads_id_is_kept_in_the_transaction_that_removes_it() {
     backends::each(a_gone_threads_id_is_kept_on);
 }
 
-/// A thread's id is kept when the thread is removed (recounted under another id, merged into
-/// another thread, or cleared before everything is clustered again), in the same transaction:
-/// one that fails keeps nothing. An id that named no thread is none.
+/// A thread's id is kept when the thread is removed, with the thread it went on as (a recount
+/// under another id, a merge into another thread: the thread's stories relinked to it) or as
+/// ended (fewer than two instalments left, everything cleared to be clustered again), in the
+/// same transaction: one that fails keeps nothing. An id that named no thread is none. A
+/// database of a lashon that kept none (schema before `former_threads`) is read from its
+/// change log when it is opened.
 fn a_gone_threads_id_is_kept_on(backend: Backend) {
     let (_mem, db) = fill(backend, 37);
     let sql = &*db.store;
@@ -608,29 +611,69 @@ fn a_gone_threads_id_is_kept_on(backend: Backend) {
         .map(|r| r[0].as_deref().unwrap().parse().unwrap())
         .collect();
     assert!(threads.len() >= 3, "{threads:?}");
-    let (first, second) = (threads[0], threads[1]);
+    let (ended, merged, into) = (threads[0], threads[1], threads[2]);
     let failed: Result<(), RepoError> = write_news(sql, |w| {
-        w.delete_thread(first)?;
+        w.delete_thread(ended)?;
         Err(RepoError::Internal("a crash mid-write".into()))
     });
     assert!(failed.is_err());
-    assert!(sql.thread(first).unwrap().is_some(), "rolled back");
-    assert!(!sql.former_thread(first).unwrap(), "nothing kept");
+    assert!(sql.thread(ended).unwrap().is_some(), "rolled back");
+    assert_eq!(sql.former_thread(ended).unwrap(), None, "nothing kept");
 
     write_news(sql, |w| {
-        w.delete_thread(first)?;
+        w.delete_thread(ended)?;
         // No such thread: nothing to keep.
-        w.delete_thread(9_999_999)
+        w.delete_thread(9_999_999)?;
+        // As the recount and the merge of threads do: removed, then its stories relinked.
+        let to = w.thread_record(into)?.expect("thread");
+        w.delete_thread(merged)?;
+        w.relink_thread(merged, &to)
     })
     .unwrap();
-    assert!(sql.thread(first).unwrap().is_none());
-    assert!(sql.former_thread(first).unwrap());
-    assert!(!sql.former_thread(second).unwrap(), "still a thread");
-    assert!(!sql.former_thread(9_999_999).unwrap());
+    assert!(sql.thread(ended).unwrap().is_none());
+    assert_eq!(sql.former_thread(ended).unwrap(), Some(None));
+    assert_eq!(sql.former_thread(merged).unwrap(), Some(Some(into)));
+    assert_eq!(sql.former_thread(into).unwrap(), None, "still a thread");
+    assert_eq!(sql.former_thread(9_999_999).unwrap(), None);
 
-    write_news(sql, |w| w.clear_stories()).unwrap();
-    for id in &threads {
-        assert!(sql.former_thread(*id).unwrap(), "thread {id}");
+    // A thread the change log names, gone before its id was kept.
+    let logged = threads[3];
+    write_news(sql, |w| {
+        w.add_change(&ChangeRecord {
+            seq: 0,
+            story_id: 1,
+            state: StoryState::ThreadUpdate,
+            label: None,
+            missing_sides: vec![],
+            thread_id: Some(logged),
+            changed_at: now(),
+        })
+    })
+    .unwrap();
+    db.rows(&format!("DELETE FROM threads WHERE id = {logged}"));
+    db.rows("DROP TABLE former_threads");
+    if db.is_postgres() {
+        db.rows("UPDATE lashon_schema SET version = 3 WHERE id = 1");
+    } else {
+        db.rows("PRAGMA user_version = 9");
+    }
+    let upgraded = db.another_node();
+    assert_eq!(upgraded.former_thread(logged).unwrap(), Some(None));
+    assert_eq!(upgraded.former_thread(into).unwrap(), None);
+
+    let live: Vec<i64> = db
+        .rows("SELECT id FROM threads")
+        .iter()
+        .map(|r| r[0].as_deref().unwrap().parse().unwrap())
+        .collect();
+    assert!(live.contains(&into), "{live:?}");
+    write_news(&*upgraded, |w| w.clear_stories()).unwrap();
+    for id in &live {
+        assert_eq!(
+            upgraded.former_thread(*id).unwrap(),
+            Some(None),
+            "thread {id}"
+        );
     }
 }
 

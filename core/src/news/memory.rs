@@ -3,7 +3,7 @@
 //! the SQLite store must return.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use chrono::{DateTime, Utc};
@@ -52,8 +52,9 @@ struct State {
     stories: BTreeMap<i64, StoryRecord>,
     /// Stories merged into others: each one's survivor at the time.
     former: BTreeMap<i64, i64>,
-    /// Threads removed ([`MemoryNewsRepository::remove_thread`]).
-    former_threads: BTreeSet<i64>,
+    /// Threads removed ([`MemoryNewsRepository::remove_thread`]), each with the thread it went
+    /// on as, if any.
+    former_threads: BTreeMap<i64, Option<i64>>,
     story_index: HashMap<i64, Vec<String>>,
     members: Vec<(i64, MemberRecord)>,
     threads: BTreeMap<i64, ThreadRecord>,
@@ -98,12 +99,13 @@ impl MemoryNewsRepository {
     }
 
     /// Removes a thread, as a recount or a merge of threads does; its id is kept as a former
-    /// thread ([`NewsRepository::former_thread`]). Its stories keep their links until
-    /// [`MemoryNewsRepository::set_story_thread`] moves them.
-    pub fn remove_thread(&self, id: i64) {
+    /// thread ([`NewsRepository::former_thread`]) that went on as thread `next`, or ended.
+    /// Its stories keep their links until [`MemoryNewsRepository::set_story_thread`] moves
+    /// them.
+    pub fn remove_thread(&self, id: i64, next: Option<i64>) {
         let mut st = self.write();
         if st.threads.remove(&id).is_some() {
-            st.former_threads.insert(id);
+            st.former_threads.insert(id, next);
         }
     }
 
@@ -319,8 +321,8 @@ impl NewsRepository for MemoryNewsRepository {
         Ok(None)
     }
 
-    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
-        Ok(self.read().former_threads.contains(&id))
+    fn former_thread(&self, id: i64) -> Result<Option<Option<i64>>, RepoError> {
+        Ok(self.read().former_threads.get(&id).copied())
     }
 
     fn members(

@@ -147,10 +147,12 @@ pub trait NewsRepository: Send + Sync {
     /// its first article is in now (a story takes the id of the article that opened it).
     /// `None` when `id` never named a stored story, or that article waits to be clustered.
     fn successor(&self, id: i64) -> Result<Option<i64>, RepoError>;
-    /// Whether `id` named a thread that is gone: recounted under another id when its first
-    /// story was merged away, merged into another thread, or dissolved when every article was
-    /// clustered again. Such an id answers as the thread of the story it names now.
-    fn former_thread(&self, id: i64) -> Result<bool, RepoError>;
+    /// What became of thread `id`, read when no thread has that id now: `None` when no thread
+    /// with it went (it never named one); `Some(Some(next))` when it went on as thread `next`
+    /// (recounted under another id when its first story was merged away, or merged into
+    /// another thread; `next` may have gone on since); `Some(None)` when it ended (fewer
+    /// than two instalments left, or every article was clustered again).
+    fn former_thread(&self, id: i64) -> Result<Option<Option<i64>>, RepoError>;
     /// Members of a story, `publishedAt` ascending then article id ascending, strictly after
     /// `after`; every member when `limit` is `None`.
     fn members(

@@ -2,6 +2,7 @@
 
 use lashon_news::cursor::ThreadKey;
 use lashon_news::params::{parse_id, ThreadParams, ThreadsParams};
+use lashon_news::record::ThreadRecord;
 use lashon_news::types::{NoExtra, ThreadDetail, ThreadSummary};
 use lashon_news::{ListEnvelope, NewsError};
 
@@ -52,33 +53,48 @@ pub fn list_threads(
 /// `GET /api/v1/threads/{id}`: the whole arc bounded by `limit`, not paged (rule 3); 400 for
 /// a bad id, 404 for an unknown one (rule 12).
 ///
-/// A thread's id is its first story's. When that story is merged away, or the thread is
-/// merged into another, or everything is clustered again, the thread goes on under another
-/// id; a thread id handed out before (a story's `threadId`) answers as the thread of the
-/// story that id names now ([`find_current_story`]), whose own `id` the answer carries, and
-/// 404 when that story is in no thread. An id that never named a thread is 404 as ever.
+/// A thread's id is its first story's. A thread id handed out before (a story's `threadId`)
+/// whose thread went on under another id since (its first story merged away, or the thread
+/// merged into another) answers as that thread ([`current_thread`]), whose own `id` the
+/// answer carries.
 pub fn thread_detail(
     ctx: &NewsContext<'_>,
     id: &str,
     p: &ThreadParams,
 ) -> Result<ThreadDetail, NewsError> {
     let id = parse_id("id", id)?;
-    let not_found = || NewsError::not_found(format!("thread {id} not found"));
-    let thread = match ctx.repo.thread(id)? {
-        Some(thread) => thread,
-        None if !ctx.repo.former_thread(id)? => return Err(not_found()),
-        None => {
-            let story = find_current_story(ctx, id)?;
-            let now = story
-                .and_then(|s| s.thread)
-                .map(|t| t.id)
-                .filter(|t| *t != id);
-            match now {
-                Some(t) => ctx.repo.thread(t)?.ok_or_else(not_found)?,
-                None => return Err(not_found()),
-            }
-        }
-    };
+    let thread = current_thread(ctx, id)?
+        .ok_or_else(|| NewsError::not_found(format!("thread {id} not found")))?;
     let arc = ctx.repo.thread_arc(thread.id, rows(p.limit))?;
     Ok(thread.render_detail(p.lang, &arc))
+}
+
+/// The thread `id` names now: the thread of that id; else the thread it went on as, as many
+/// times as it went on; else, for a thread that ended, the thread of the story its id names
+/// now ([`find_current_story`]: its first story, which may have joined a running thread
+/// since). `None` for an id that never named a thread, or whose story is in no thread.
+fn current_thread(ctx: &NewsContext<'_>, id: i64) -> Result<Option<ThreadRecord>, NewsError> {
+    // Bounded: each step is a recount or a merge of threads that happened, and a refresh that
+    // commits between two reads only adds a step.
+    let mut at = id;
+    for _ in 0..16 {
+        if let Some(thread) = ctx.repo.thread(at)? {
+            return Ok(Some(thread));
+        }
+        match ctx.repo.former_thread(at)? {
+            Some(Some(next)) if next != at => at = next,
+            Some(_) => {
+                let thread = find_current_story(ctx, at)?
+                    .and_then(|s| s.thread)
+                    .map(|t| t.id)
+                    .filter(|t| *t != at);
+                return match thread {
+                    Some(t) => Ok(ctx.repo.thread(t)?),
+                    None => Ok(None),
+                };
+            }
+            None => return Ok(None),
+        }
+    }
+    Ok(None)
 }

@@ -303,14 +303,16 @@ pub trait StoryWrites {
     /// A stored thread.
     fn thread_record(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError>;
     /// Points every story of thread `from` to `thread`, another thread (`from` was merged
-    /// into it), in one statement: a running thread can hold hundreds of stories. A thread
+    /// into it, or recounted under its id), in one statement: a running thread can hold
+    /// hundreds of stories. `from`'s id is kept as a former thread that went on as `thread`. A thread
     /// whose title or days change keeps its stories as they are; readers take those from the
     /// thread ([`lashon_news::record::StoryRecord::with_thread`]).
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError>;
     /// Ids of the stories in a thread.
     fn thread_story_ids(&self, thread_id: i64) -> Result<Vec<i64>, RepoError>;
-    /// Removes a thread record; its id, when it was stored, is kept as a former thread
-    /// ([`crate::news::NewsRepository::former_thread`]).
+    /// Removes a thread record; its id, when it was stored, is kept as a former thread that
+    /// ended ([`crate::news::NewsRepository::former_thread`]) unless [`Self::relink_thread`]
+    /// says where it went on.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError>;
     /// Sets the current signal row of a story.
     fn set_signal(&self, s: &SignalRecord) -> Result<(), RepoError>;

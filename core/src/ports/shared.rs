@@ -124,7 +124,7 @@ impl<S: NewsRepository + ?Sized> NewsRepository for Arc<S> {
     fn successor(&self, id: i64) -> Result<Option<i64>, RepoError> {
         (**self).successor(id)
     }
-    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+    fn former_thread(&self, id: i64) -> Result<Option<Option<i64>>, RepoError> {
         (**self).former_thread(id)
     }
     fn members(

@@ -26,7 +26,11 @@ pub const FORMER_THREADS: &str = "INSERT INTO former_stories (id)
  SELECT DISTINCT c.story_id FROM changes c
  WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = c.story_id)
  ON CONFLICT DO NOTHING;
-CREATE TABLE former_threads (id BIGINT PRIMARY KEY);";
+CREATE TABLE former_threads (id BIGINT PRIMARY KEY, next BIGINT);
+INSERT INTO former_threads (id)
+ SELECT DISTINCT t.id FROM (SELECT (record::jsonb->>'thread_id')::bigint AS id FROM changes) t
+ WHERE t.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM threads h WHERE h.id = t.id)
+ ON CONFLICT DO NOTHING;";
 
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
@@ -120,7 +124,8 @@ impl ClusteringWrites for PgWriter<'_> {
         self.conn()?
             .batch(
                 "INSERT INTO former_stories (id) SELECT id FROM stories ON CONFLICT DO NOTHING;
-                 INSERT INTO former_threads (id) SELECT id FROM threads ON CONFLICT DO NOTHING;
+                 INSERT INTO former_threads (id, next) SELECT id, NULL FROM threads
+                   ON CONFLICT (id) DO UPDATE SET next = NULL;
                  UPDATE articles SET story_id = NULL WHERE story_id IS NOT NULL;
                  DELETE FROM stories; DELETE FROM story_sources; DELETE FROM story_search;
                  DELETE FROM threads; DELETE FROM signals; DELETE FROM story_features;",

@@ -174,12 +174,12 @@ impl NewsRepository for PostgresStore {
         Ok(row.and_then(|r| r.get(0)))
     }
 
-    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+    fn former_thread(&self, id: i64) -> Result<Option<Option<i64>>, RepoError> {
         Ok(self
             .conn()?
-            .query_opt("SELECT 1 FROM former_threads WHERE id = $1", &[&id])
+            .query_opt("SELECT next FROM former_threads WHERE id = $1", &[&id])
             .map_err(sql)?
-            .is_some())
+            .map(|r| r.get(0)))
     }
 
     fn members(

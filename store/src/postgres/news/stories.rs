@@ -293,14 +293,21 @@ impl StoryWrites for PgWriter<'_> {
             title: thread.title.clone(),
             days: thread.days(),
         };
-        self.conn()?
-            .execute(
-                "UPDATE stories SET thread_id = $2,
-                   record = jsonb_set(record::jsonb, '{thread}', $3::text::jsonb)::text
-                 WHERE thread_id = $1",
-                &[&from, &thread.id, &json(&link)?],
-            )
-            .map_err(sql)?;
+        let c = self.conn()?;
+        c.execute(
+            "UPDATE stories SET thread_id = $2,
+               record = jsonb_set(record::jsonb, '{thread}', $3::text::jsonb)::text
+             WHERE thread_id = $1",
+            &[&from, &thread.id, &json(&link)?],
+        )
+        .map_err(sql)?;
+        // Thread `from` went on as this one: its id answers as it.
+        c.execute(
+            "INSERT INTO former_threads (id, next) VALUES ($1, $2)
+             ON CONFLICT (id) DO UPDATE SET next = EXCLUDED.next",
+            &[&from, &thread.id],
+        )
+        .map_err(sql)?;
         Ok(())
     }
 
@@ -323,7 +330,8 @@ impl StoryWrites for PgWriter<'_> {
             > 0
         {
             c.execute(
-                "INSERT INTO former_threads (id) VALUES ($1) ON CONFLICT DO NOTHING",
+                "INSERT INTO former_threads (id, next) VALUES ($1, NULL)
+                 ON CONFLICT (id) DO UPDATE SET next = NULL",
                 &[&id],
             )
             .map_err(sql)?;

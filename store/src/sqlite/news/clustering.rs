@@ -48,12 +48,17 @@ pub const FORMER_STORIES: &str = "CREATE TABLE former_stories (id INTEGER PRIMAR
 /// Migration 10: the stories merged away or dissolved before migration 9 kept their ids (the
 /// change log names every story a reader was given, and its rows outlive the story, so each
 /// id it names that no stored story has any more is a former story); and the ids of threads
-/// that are gone, recounted under another id or merged into another thread. A thread's id is
-/// its first story's, so such an id still leads to the thread of the story it names now
-/// (`NewsRepository::former_thread`).
+/// that are gone, each with the thread it went on as (`next`: recounted under another id when
+/// its first story was merged away, or merged into another thread), or none (it ended, or
+/// everything was clustered again; the change log's thread ids no thread has any more are
+/// such). `NewsRepository::former_thread` reads them.
 pub const FORMER_THREADS: &str = "INSERT OR IGNORE INTO former_stories (id)
  SELECT DISTINCT story_id FROM changes WHERE story_id NOT IN (SELECT id FROM stories);
-CREATE TABLE former_threads (id INTEGER PRIMARY KEY);";
+CREATE TABLE former_threads (id INTEGER PRIMARY KEY, next INTEGER);
+INSERT OR IGNORE INTO former_threads (id)
+ SELECT DISTINCT json_extract(record, '$.thread_id') FROM changes
+ WHERE json_extract(record, '$.thread_id') IS NOT NULL
+   AND json_extract(record, '$.thread_id') NOT IN (SELECT id FROM threads);";
 
 fn from_nanos(n: i64) -> DateTime<Utc> {
     DateTime::from_timestamp_nanos(n)
@@ -151,7 +156,7 @@ impl ClusteringWrites for NewsWriter<'_> {
         self.conn()
             .execute_batch(
                 "INSERT OR IGNORE INTO former_stories (id) SELECT id FROM stories;
-                 INSERT OR IGNORE INTO former_threads (id) SELECT id FROM threads;
+                 INSERT OR REPLACE INTO former_threads (id, next) SELECT id, NULL FROM threads;
                  UPDATE articles SET story_id = NULL; DELETE FROM stories; DELETE FROM story_sources;
                  DELETE FROM story_search; DELETE FROM threads; DELETE FROM signals;
                  DELETE FROM story_features;",

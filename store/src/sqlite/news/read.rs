@@ -212,15 +212,12 @@ impl NewsRepository for SqliteStore {
         Ok(next.flatten())
     }
 
-    fn former_thread(&self, id: i64) -> Result<bool, RepoError> {
+    fn former_thread(&self, id: i64) -> Result<Option<Option<i64>>, RepoError> {
         let conn = self.news_reader()?;
-        conn.query_row_cached(
-            "SELECT 1 FROM former_threads WHERE id = ?",
-            [id],
-            |_| Ok(()),
-        )
+        conn.query_row_cached("SELECT next FROM former_threads WHERE id = ?", [id], |r| {
+            r.get(0)
+        })
         .optional()
-        .map(|r| r.is_some())
         .map_err(sql)
     }
 

@@ -267,13 +267,19 @@ impl StoryWrites for NewsWriter<'_> {
             title: thread.title.clone(),
             days: thread.days(),
         };
-        self.conn()
-            .execute_cached(
-                "UPDATE stories SET thread_id = ?2, record = json_set(record, '$.thread', json(?3))
-                 WHERE thread_id = ?1",
-                params![from, thread.id, json(&link)?],
-            )
-            .map_err(sql)?;
+        let c = self.conn();
+        c.execute_cached(
+            "UPDATE stories SET thread_id = ?2, record = json_set(record, '$.thread', json(?3))
+             WHERE thread_id = ?1",
+            params![from, thread.id, json(&link)?],
+        )
+        .map_err(sql)?;
+        // Thread `from` went on as this one: its id answers as it.
+        c.execute_cached(
+            "INSERT OR REPLACE INTO former_threads (id, next) VALUES (?1, ?2)",
+            params![from, thread.id],
+        )
+        .map_err(sql)?;
         Ok(())
     }
 
@@ -294,8 +300,11 @@ impl StoryWrites for NewsWriter<'_> {
             .map_err(sql)?
             > 0
         {
-            c.execute_cached("INSERT OR IGNORE INTO former_threads (id) VALUES (?)", [id])
-                .map_err(sql)?;
+            c.execute_cached(
+                "INSERT OR REPLACE INTO former_threads (id, next) VALUES (?, NULL)",
+                [id],
+            )
+            .map_err(sql)?;
         }
         Ok(())
     }
