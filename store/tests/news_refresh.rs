@@ -257,11 +257,7 @@ fn crawl_by_crawl_on(backend: Backend) {
     // answer again.
     inc_db.rows("DROP TABLE former_stories");
     inc_db.rows("DROP TABLE former_threads");
-    if inc_db.is_postgres() {
-        inc_db.rows("UPDATE lashon_schema SET version = 2 WHERE id = 1");
-    } else {
-        inc_db.rows("PRAGMA user_version = 8");
-    }
+    inc_db.set_schema_version(8, 2);
     let upgraded = inc_db.another_node();
     every_id_still_answers_through(&inc_db, &*upgraded, &seen);
     assert!(crawls >= 30, "{crawls} crawls");

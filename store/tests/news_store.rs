@@ -652,11 +652,7 @@ fn a_gone_threads_id_is_kept_on(backend: Backend) {
     .unwrap();
     db.rows(&format!("DELETE FROM threads WHERE id = {logged}"));
     db.rows("DROP TABLE former_threads");
-    if db.is_postgres() {
-        db.rows("UPDATE lashon_schema SET version = 3 WHERE id = 1");
-    } else {
-        db.rows("PRAGMA user_version = 9");
-    }
+    db.set_schema_version(9, 3);
     let upgraded = db.another_node();
     assert_eq!(upgraded.former_thread(logged).unwrap(), Some(None));
     assert_eq!(upgraded.former_thread(into).unwrap(), None);

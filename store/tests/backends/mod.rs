@@ -72,6 +72,19 @@ impl Db {
         }
     }
 
+    /// Marks the database as a former lashon left it: schema version `sqlite` on SQLite,
+    /// `postgres` on PostgreSQL (the two count their migrations apart). The next store opened
+    /// on it ([`Db::another_node`]) runs the migrations after that version.
+    pub fn set_schema_version(&self, sqlite: i64, postgres: i64) {
+        if self.is_postgres() {
+            self.rows(&format!(
+                "UPDATE lashon_schema SET version = {postgres} WHERE id = 1"
+            ));
+        } else {
+            self.rows(&format!("PRAGMA user_version = {sqlite}"));
+        }
+    }
+
     /// The integer `sql` selects.
     pub fn count(&self, sql: &str) -> i64 {
         self.rows(sql)[0][0]
