@@ -118,11 +118,7 @@ impl MemoryNewsRepository {
                 let t = st.threads.get(&t).ok_or_else(|| {
                     RepoError::Internal(format!("linking story {story_id}: no thread {t}"))
                 })?;
-                Some(lashon_news::record::ThreadLink {
-                    id: t.id,
-                    title: t.title.clone(),
-                    days: t.days(),
-                })
+                Some(t.link())
             }
             None => None,
         };
@@ -147,13 +143,10 @@ impl MemoryNewsRepository {
         };
         let mut st = self.write();
         let coverage = Coverage::compute(&members, |k| st.newsrooms.get(k));
-        let thread = story.thread_id.and_then(|id| st.threads.get(&id)).map(|t| {
-            lashon_news::record::ThreadLink {
-                id: t.id,
-                title: t.title.clone(),
-                days: t.days(),
-            }
-        });
+        let thread = story
+            .thread_id
+            .and_then(|id| st.threads.get(&id))
+            .map(ThreadRecord::link);
         let record = StoryRecord {
             id: story.id,
             url: story.url,

@@ -304,9 +304,9 @@ pub trait StoryWrites {
     fn thread_record(&self, id: i64) -> Result<Option<ThreadRecord>, RepoError>;
     /// Points every story of thread `from` to `thread`, another thread (`from` was merged
     /// into it, or recounted under its id), in one statement: a running thread can hold
-    /// hundreds of stories. `from`'s id is kept as a former thread that went on as `thread`. A thread
-    /// whose title or days change keeps its stories as they are; readers take those from the
-    /// thread ([`lashon_news::record::StoryRecord::with_thread`]).
+    /// hundreds of stories. `from`'s id is kept as a former thread that went on as `thread`.
+    /// A thread whose title or days change keeps its stories as they are; readers take those
+    /// from the thread ([`lashon_news::record::StoryRecord::with_thread`]).
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError>;
     /// Ids of the stories in a thread.
     fn thread_story_ids(&self, thread_id: i64) -> Result<Vec<i64>, RepoError>;

@@ -117,11 +117,7 @@ impl StoryRecord {
     /// hundreds of stories each day made a refresh as slow as its longest thread.
     pub fn with_thread(mut self, thread: Option<ThreadRecord>) -> StoryRecord {
         if let Some(t) = thread {
-            self.thread = Some(ThreadLink {
-                id: t.id,
-                days: t.days(),
-                title: t.title,
-            });
+            self.thread = Some(t.link());
         }
         self
     }
@@ -296,6 +292,15 @@ pub struct ThreadRecord {
 }
 
 impl ThreadRecord {
+    /// The link a story's record holds to this thread.
+    pub fn link(&self) -> ThreadLink {
+        ThreadLink {
+            id: self.id,
+            title: self.title.clone(),
+            days: self.days(),
+        }
+    }
+
     /// Days the thread has run.
     pub fn days(&self) -> u32 {
         thread_days(self.first_at, self.newest_at)

@@ -4,8 +4,7 @@
 use lashon_core::news::write::*;
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::record::{
-    BriefRecord, ChangeRecord, Coverage, MemberRecord, SignalRecord, StoryRecord, ThreadLink,
-    ThreadRecord,
+    BriefRecord, ChangeRecord, Coverage, MemberRecord, SignalRecord, StoryRecord, ThreadRecord,
 };
 use lashon_news::{search, StoryState};
 
@@ -30,11 +29,7 @@ impl StoryWrites for PgWriter<'_> {
         let rooms = registry(c)?;
         let coverage = Coverage::compute(members, |k| rooms.get(k));
         let thread = match story.thread_id {
-            Some(id) => self.thread_record(id)?.map(|t| ThreadLink {
-                id: t.id,
-                title: t.title.clone(),
-                days: t.days(),
-            }),
+            Some(id) => self.thread_record(id)?.map(|t| t.link()),
             None => None,
         };
         let record = StoryRecord {
@@ -248,11 +243,7 @@ impl StoryWrites for PgWriter<'_> {
         let Some((mut rec, _)) = self.story_record(id)? else {
             return Ok(());
         };
-        rec.thread = thread.map(|t| ThreadLink {
-            id: t.id,
-            title: t.title.clone(),
-            days: t.days(),
-        });
+        rec.thread = thread.map(ThreadRecord::link);
         self.conn()?
             .defer(
                 "UPDATE stories SET thread_id = $2, record = $3 WHERE id = $1",
@@ -288,11 +279,7 @@ impl StoryWrites for PgWriter<'_> {
     /// Points every story of thread `from` to `thread` (in one statement: a running story's
     /// thread can hold hundreds of stories, and only its link in each record changes).
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError> {
-        let link = ThreadLink {
-            id: thread.id,
-            title: thread.title.clone(),
-            days: thread.days(),
-        };
+        let link = thread.link();
         let c = self.conn()?;
         c.execute(
             "UPDATE stories SET thread_id = $2,
@@ -322,7 +309,7 @@ impl StoryWrites for PgWriter<'_> {
             .collect())
     }
 
-    /// Removes a thread record.
+    /// Removes a thread record, keeping its id as a former thread that ended.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError> {
         let c = self.conn()?;
         if c.execute("DELETE FROM threads WHERE id = $1", &[&id])

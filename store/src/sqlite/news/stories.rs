@@ -5,8 +5,7 @@ use crate::sqlite::connections::Cached;
 use lashon_core::news::write::*;
 use lashon_core::news::{NewStory, RepoError};
 use lashon_news::record::{
-    BriefRecord, ChangeRecord, Coverage, MemberRecord, SignalRecord, StoryRecord, ThreadLink,
-    ThreadRecord,
+    BriefRecord, ChangeRecord, Coverage, MemberRecord, SignalRecord, StoryRecord, ThreadRecord,
 };
 use lashon_news::{search, StoryState};
 use rusqlite::{params, OptionalExtension};
@@ -39,11 +38,7 @@ impl StoryWrites for NewsWriter<'_> {
                 .map_err(sql)?
                 .map(|s| parse::<ThreadRecord>(&s))
                 .transpose()?
-                .map(|t| ThreadLink {
-                    id: t.id,
-                    title: t.title.clone(),
-                    days: t.days(),
-                }),
+                .map(|t| t.link()),
             None => None,
         };
         let record = StoryRecord {
@@ -222,11 +217,7 @@ impl StoryWrites for NewsWriter<'_> {
         let Some((mut rec, _)) = self.story_record(id)? else {
             return Ok(());
         };
-        rec.thread = thread.map(|t| ThreadLink {
-            id: t.id,
-            title: t.title.clone(),
-            days: t.days(),
-        });
+        rec.thread = thread.map(ThreadRecord::link);
         self.conn()
             .execute_cached(
                 "UPDATE stories SET thread_id = ?2, record = ?3 WHERE id = ?1",
@@ -262,11 +253,7 @@ impl StoryWrites for NewsWriter<'_> {
     /// Points every story of thread `from` to `thread` (in one statement: a running story's
     /// thread can hold hundreds of stories, and only its link in each record changes).
     fn relink_thread(&self, from: i64, thread: &ThreadRecord) -> Result<(), RepoError> {
-        let link = ThreadLink {
-            id: thread.id,
-            title: thread.title.clone(),
-            days: thread.days(),
-        };
+        let link = thread.link();
         let c = self.conn();
         c.execute_cached(
             "UPDATE stories SET thread_id = ?2, record = json_set(record, '$.thread', json(?3))
@@ -293,7 +280,7 @@ impl StoryWrites for NewsWriter<'_> {
         rows.collect::<Result<_, _>>().map_err(sql)
     }
 
-    /// Removes a thread record.
+    /// Removes a thread record, keeping its id as a former thread that ended.
     fn delete_thread(&self, id: i64) -> Result<(), RepoError> {
         let c = self.conn();
         if c.execute_cached("DELETE FROM threads WHERE id = ?", [id])
