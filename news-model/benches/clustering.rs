@@ -12,6 +12,11 @@
 //! same stream placed one by one as given, and once with every time floored to its quarter
 //! hour (a homepage snapshot's instants: 263 for 663 articles, up to nine at once).
 //!
+//! The same stream is also put through the naive baseline the issue measured
+//! ([`naive_baseline`]: online TF-IDF centroids, 36 hours, cosine ≥ 0.3) in the same run, so
+//! the clusterer's speed is read as a ratio to a yardstick timed on the same machine at the
+//! same moment, not only as an absolute figure of a shared machine.
+//!
 //! The bench runs on the allocator the `lashon` binary links, mimalloc: glibc's malloc
 //! and free were a seventh of the clusterer's instructions.
 //!
@@ -22,6 +27,7 @@ use std::time::Instant;
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lashon_news::cluster::background::{BUILTIN_EN, BUILTIN_HE};
+use lashon_news::cluster::eval::{naive_baseline, GoldArticle};
 use lashon_news::cluster::simultaneous::instants;
 use lashon_news::cluster::{Background, Clusterer, Concepts, Params, Simultaneous};
 use serde::Deserialize;
@@ -109,8 +115,41 @@ fn run(articles: &[Article], placing: Placing) -> (usize, usize, usize) {
     (most_open, c.vocabulary(), checkpoint)
 }
 
-/// One pass over `articles`, timed and reported.
-fn one_pass(what: &str, articles: &[Article], placing: Placing) {
+/// The stream as the naive baseline reads it.
+fn gold(articles: &[Article]) -> Vec<GoldArticle> {
+    articles
+        .iter()
+        .enumerate()
+        .map(|(i, a)| GoldArticle {
+            id: i.to_string(),
+            source: a.source.clone(),
+            published_at: a.published_at.fixed_offset(),
+            headline: a.headline.clone(),
+            summary: a.summary.clone(),
+            language: None,
+            story: None,
+        })
+        .collect()
+}
+
+/// One pass of the naive baseline over `articles`, timed and reported; its articles per
+/// second.
+fn baseline_pass(articles: &[GoldArticle]) -> f64 {
+    let started = Instant::now();
+    let labels = naive_baseline(articles);
+    let secs = started.elapsed().as_secs_f64();
+    let clusters = labels.iter().max().map_or(0, |m| m + 1);
+    let rate = articles.len() as f64 / secs;
+    eprintln!(
+        "one pass, naive baseline (the same stream): {} articles in {secs:.2} s = {rate:.0} articles/s; \
+         {clusters} clusters",
+        articles.len()
+    );
+    rate
+}
+
+/// One pass over `articles`, timed and reported; its articles per second.
+fn one_pass(what: &str, articles: &[Article], placing: Placing) -> f64 {
     let started = Instant::now();
     let (most_open, vocabulary, checkpoint) = run(articles, placing);
     let secs = started.elapsed().as_secs_f64();
@@ -120,12 +159,25 @@ fn one_pass(what: &str, articles: &[Article], placing: Placing) {
         articles.len(),
         articles.len() as f64 / secs
     );
+    articles.len() as f64 / secs
 }
 
 fn bench(c: &mut Criterion) {
     let articles = stream(if timing() { STREAM } else { SMOKE_STREAM });
-    one_pass("instants placed together", &articles, Placing::Instants);
-    one_pass("one by one", &articles, Placing::OneByOne);
+    let gold = gold(&articles);
+    // The yardstick first and last, so a machine that slows during the run shows as two
+    // different baseline figures rather than as a ratio that flatters or wrongs the clusterer.
+    let before = baseline_pass(&gold);
+    let together = one_pass("instants placed together", &articles, Placing::Instants);
+    let by_one = one_pass("one by one", &articles, Placing::OneByOne);
+    let after = baseline_pass(&gold);
+    let baseline = (before + after) / 2.0;
+    eprintln!(
+        "against the naive baseline's mean of its two passes ({baseline:.0} articles/s): \
+         instants placed together {:.2}x, one by one {:.2}x",
+        together / baseline,
+        by_one / baseline
+    );
     let quarters: Vec<Article> = articles
         .iter()
         .map(|a| Article {
@@ -154,6 +206,9 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("stream_100k_one_by_one", |b| {
         b.iter(|| run(&articles, Placing::OneByOne))
+    });
+    g.bench_function("stream_100k_naive_baseline", |b| {
+        b.iter(|| naive_baseline(&gold).len())
     });
     g.finish();
     let mut g = c.benchmark_group("lexicons");
