@@ -26,6 +26,7 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use super::acronyms::Acronyms;
 use super::background::Background;
 use super::concepts::Concepts;
 use super::numbers::numbers;
@@ -149,7 +150,9 @@ fn add_text(
         }
     };
     let bg = lex.background;
-    let tokens = tokens(text);
+    // An acronym and the words it stands for read alike (`רה"מ`, `ראש הממשלה`).
+    let read = tokens(text);
+    let (tokens, folded) = Acronyms::builtin().fold_spans(&read);
     // People of the registry: one feature for every way of naming them, in place of the words
     // that name them, as rare as the rarest of those words.
     let mut named = vec![false; tokens.len()];
@@ -213,6 +216,12 @@ fn add_text(
         // `סערה`) are the exception: a day has one storm, and they name it.
         if w.desk != 1.0 && facts.desk {
             x *= w.desk;
+        }
+        // An acronym written out weighs as its words did (the rarest of them): `ראש הממשלה`
+        // is most of `ראש הממשלה הצביע בירושלים`, and weighed as the desk word `רה"מ` the
+        // rest of such a headline (an outlet's kicker) decided where it went.
+        if let Some(f) = folded.iter().find(|f| f.at == i) {
+            x = rarest(&read[f.span.clone()], bg, w);
         }
         if let Some(id) = facts.concept {
             if phrases {
@@ -749,6 +758,28 @@ mod tests {
         );
         // Ashkelon is a place of the concept table, with or without its prefix letters.
         assert!(s.iter().any(|f| f.kind == Kind::Concept), "{s:?}");
+    }
+
+    #[test]
+    fn an_acronym_and_its_words_are_one_feature_weighing_as_the_words() {
+        let concepts = Concepts::builtin();
+        let read = |t: &str| extract(t, "", concepts);
+        let concept = |word: &str| Feature {
+            kind: Kind::Concept,
+            value: concepts.of(&tokens(word)[0]).unwrap().to_string(),
+        };
+        let talks = read("חמאס: מתכוננים למשא ומתן על עסקת חילופים");
+        let talks_short = read("חמאס מאותת שוב: לקראת מו\"מ להשבת הגופות");
+        assert!(shared(&talks, &talks_short).contains(&concept("מו\"מ")));
+        let us = read("דיווח: אירן מחדשת את היחסים עם ארצות הברית");
+        let us_short = read("דיווח: איראן וארה\"ב יחדשו את יחסי הסחר");
+        assert!(shared(&us, &us_short).contains(&concept("ארה\"ב")));
+        // Written out, the prime minister weighs as the words did, not as the desk word the
+        // acronym is (a quarter): the rest of a short headline does not outweigh them.
+        let pm = concept("רה\"מ");
+        let out = read("ראש הממשלה הצביע בירושלים")[&pm];
+        let short = read("רה\"מ הצביע בירושלים")[&pm];
+        assert!(out > 2.0 * short, "{out} against {short}");
     }
 
     #[test]

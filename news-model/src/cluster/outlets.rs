@@ -25,6 +25,7 @@ use chrono::Duration;
 use fnv::FnvHasher;
 use foldhash::{HashMap, HashMapExt};
 
+use super::acronyms::Acronyms;
 use super::online::Clusterer;
 use super::open_cluster::Cluster;
 use super::params::Params;
@@ -52,10 +53,12 @@ fn for_plain_word(headline: &str, each: impl FnMut(&str)) {
     for_plain_token(&tokens(headline), each);
 }
 
-/// [`for_plain_word`] over a headline's search tokens.
+/// [`for_plain_word`] over a headline's search tokens. An acronym and the words it stands
+/// for are one plain word ([`super::acronyms`]): an outlet that edits `ראש הממשלה` into
+/// `רה"מ` has not changed its headline's words.
 fn for_plain_token(tokens: &[String], mut each: impl FnMut(&str)) {
     let prefix = |c: &char| matches!(c, 'ו' | 'ה' | 'ב' | 'כ' | 'ל' | 'מ' | 'ש');
-    for word in tokens {
+    for word in Acronyms::builtin().fold(tokens).iter() {
         if word.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
@@ -287,6 +290,16 @@ mod tests {
     use super::*;
     use crate::cluster::Concepts;
     use chrono::{DateTime, TimeZone, Utc};
+
+    #[test]
+    fn an_acronym_written_out_is_the_same_plain_word() {
+        // An outlet that edits `ראש הממשלה` into `רה"מ` has kept its headline's words.
+        assert_eq!(
+            headline_words("ראש הממשלה: נמשיך במשא ומתן"),
+            headline_words("רה\"מ: נמשיך במו\"מ")
+        );
+        assert_ne!(headline_words("ראש העיר"), headline_words("רה\"מ"));
+    }
 
     #[test]
     fn plain_words_lose_one_prefix_letter_and_no_more() {
