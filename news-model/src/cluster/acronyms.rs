@@ -132,7 +132,7 @@ impl Acronyms {
     }
 
     /// [`Acronyms::fold`], and for each acronym it put in, its index in the folded tokens
-    /// and the span of `tokens` it stands for.
+    /// and the span of `tokens` it stands for, in token order.
     pub fn fold_spans<'t>(&self, tokens: &'t [String]) -> (Cow<'t, [String]>, Vec<Folded>) {
         if !tokens.iter().any(|t| self.starts_expansion(t)) {
             return (Cow::Borrowed(tokens), Vec::new());

@@ -220,8 +220,9 @@ fn add_text(
         // An acronym written out weighs as its words did (the rarest of them): `ראש הממשלה`
         // is most of `ראש הממשלה הצביע בירושלים`, and weighed as the desk word `רה"מ` the
         // rest of such a headline (an outlet's kicker) decided where it went.
-        if let Some(f) = folded.iter().find(|f| f.at == i) {
-            x = rarest(&read[f.span.clone()], bg, w);
+        // (`folded` is in token order: searched, not scanned, for a text of many acronyms.)
+        if let Ok(k) = folded.binary_search_by_key(&i, |f| f.at) {
+            x = rarest(&read[folded[k].span.clone()], bg, w);
         }
         if let Some(id) = facts.concept {
             if phrases {
