@@ -135,4 +135,17 @@ mod tests {
         assert_eq!(c.of("כנסת"), knesset);
         assert_eq!(c.of("בכנסת"), knesset);
     }
+
+    #[test]
+    fn construct_and_defective_forms_of_the_builtin_table() {
+        // Headlines write a noun's construct (`בלוויית הנערים`) and a foreign name without its
+        // א (`באירן`) as often as the forms a dictionary lists.
+        let c = Concepts::builtin();
+        let of = |w: &str| c.of(&crate::search::tokens(w)[0]);
+        assert_eq!(of("בלוויית"), of("הלוויה"));
+        assert_eq!(of("בלווית"), of("הלוויה"));
+        assert_eq!(of("באירן"), of("איראן"));
+        assert_eq!(of("האירנים"), of("האיראנים"));
+        assert!(of("איראן").is_some() && of("הלוויה").is_some());
+    }
 }
