@@ -201,6 +201,7 @@ mod tests {
         );
         assert_eq!(fold("דיון באומות המאוחדות"), tokens("דיון באו\"ם"));
         assert_eq!(fold("ראש המטה הכללי ביקר"), tokens("רמטכ\"ל ביקר"));
+        assert_eq!(fold("לבית הספר"), tokens("לבי\"ס"));
     }
 
     #[test]
@@ -221,6 +222,10 @@ mod tests {
             n += 1;
         }
         assert!(n >= 10);
+        // A compound read word by word names something else: `בית הספר` is no book.
+        let school = concepts.of(&fold("בית הספר")[0]);
+        assert_eq!(school, concepts.of(&tokens("בי\"ס")[0]));
+        assert_ne!(school, concepts.of("ספר"));
     }
 
     #[test]
