@@ -23,7 +23,7 @@ use super::scoring::Scored;
 use super::stages::Stages;
 
 /// What an article's headline tells beyond its features, as the join decision reads it
-/// ([`super::online::Marks`] with its speaker as a feature id).
+/// ([`super::reading::Marks`] with its speaker as a feature id).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Told<'a> {
     /// The stage of a scheduled event it names ([`super::stages`]).

@@ -378,6 +378,7 @@ pub mod outlets;
 pub mod params;
 pub mod phases;
 pub mod places;
+pub mod reading;
 mod scoring;
 pub mod simultaneous;
 pub mod skeleton;

@@ -19,7 +19,7 @@ pub(super) struct Scored {
     /// The cluster holds the outlet's previous headline, and the article follows it
     /// ([`super::succession`]).
     pub(super) follows: bool,
-    /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`]).
+    /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`](super::Params::anchor_threshold)).
     pub(super) anchored: bool,
     /// Articles in the cluster.
     pub(super) size: u32,
@@ -36,7 +36,7 @@ fn robust_dot(terms: impl Iterator<Item = f64>, robust: f32) -> f64 {
 
 impl Clusterer<'_> {
     /// The clusters of one article among `others` whose article, scored as if it arrived
-    /// now, would join `target` ([`Params::rejoin_threshold`]): `target` is its best
+    /// now, would join `target` ([`Params::rejoin_threshold`](super::Params::rejoin_threshold)): `target` is its best
     /// candidate, at that score or more.
     pub(super) fn rejoining(&self, target: i64, others: &[i64]) -> Vec<i64> {
         let p = self.params;

@@ -45,7 +45,8 @@ use chrono::{DateTime, Utc};
 
 use super::features::{is_candidate, Feature};
 use super::join::Told;
-use super::online::{Assignment, Clusterer, Reading};
+use super::online::{Assignment, Clusterer};
+use super::reading::Reading;
 
 /// How many of an instant's articles not yet placed are asked whether they join, at each
 /// step: the cost per article stays bounded however many articles share an instant.

@@ -80,7 +80,7 @@ pub(crate) fn cosine<A: Copy + Into<f64>, B: Copy + Into<f64>>(
     cosine_with_norm(a, norm(a), b)
 }
 
-/// [`cosine`] with the norm of `a` given: one vector against many.
+/// The cosine of two sparse vectors with the norm of `a` given: one vector against many.
 pub(crate) fn cosine_with_norm<A: Copy + Into<f64>, B: Copy + Into<f64>>(
     a: &[(u32, A)],
     a_norm: f64,
