@@ -17,7 +17,7 @@
 //!   `aborted` when the newsroom is crawled next.
 //!
 //! Articles are written through `lashon-core`'s news store port
-//! ([`NewsStore`](lashon_core::news::NewsStore)), so any backend works; the feed parser is
+//! ([`NewsStore`]), so any backend works; the feed parser is
 //! usable alone:
 //!
 //! ```

@@ -132,7 +132,7 @@ pub(super) fn find_current_story(
 }
 
 /// `GET /api/v1/stories/{ckey}` (rule 12: 400 for a bad id, 404 for an unknown one). A
-/// story merged into another answers as that one ([`current_story`]).
+/// story merged into another answers as that one (`current_story`).
 pub fn story_detail(
     ctx: &NewsContext<'_>,
     ckey: &str,
@@ -148,7 +148,7 @@ pub fn story_detail(
 /// `GET /api/v1/stories/{ckey}/members` (rule 2). Side and lean come from the registry, so
 /// the filter applies after the keyset page is read: a filtered page can be shorter than its
 /// limit and still carry a cursor. A story merged into another answers with that one's
-/// members and id ([`current_story`]); a walk begun before the merge goes on through them.
+/// members and id (`current_story`); a walk begun before the merge goes on through them.
 pub fn story_members(
     ctx: &NewsContext<'_>,
     ckey: &str,

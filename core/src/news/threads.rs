@@ -55,7 +55,7 @@ pub fn list_threads(
 ///
 /// A thread's id is its first story's. A thread id handed out before (a story's `threadId`)
 /// whose thread went on under another id since (its first story merged away, or the thread
-/// merged into another) answers as that thread ([`current_thread`]), whose own `id` the
+/// merged into another) answers as that thread (`current_thread`), whose own `id` the
 /// answer carries.
 pub fn thread_detail(
     ctx: &NewsContext<'_>,

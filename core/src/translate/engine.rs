@@ -6,7 +6,7 @@
 //!
 //! - no model needed (only structure and values) → `passthrough`;
 //! - the first answer passes every check → `ok`;
-//! - it fails, and the answer of the retry on [`Tier::stronger`] passes → `retried`;
+//! - it fails, and the answer of the retry on [`Tier::stronger`](crate::account::Tier::stronger) passes → `retried`;
 //! - otherwise → `fallback`, with the source sentence as the text.
 //!
 //! A sentence passes when no issue of its attempt has severity `error`. Issues reported per

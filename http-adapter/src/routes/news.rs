@@ -1,6 +1,6 @@
 //! `/api/v1`: one handler per endpoint of the news service (all GET). A handler reads the
 //! path segment and the query pairs, calls the `lashon_core::news` function, and answers
-//! through [`answer`], which adds the `ETag` and `Cache-Control` of every read and turns a
+//! through `answer`, which adds the `ETag` and `Cache-Control` of every read and turns a
 //! matching `If-None-Match` into 304 (spec, "Conditional reads"). Authentication, scopes and
 //! limits are [`crate::news_layers`]; the document is [`crate::news_openapi`].
 

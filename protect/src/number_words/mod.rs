@@ -2,7 +2,7 @@
 //! word (issue 21, scope 2), read into the same canonical values as [`crate::numbers`] gives
 //! digits (`300`, `94`, `1.5`), so a value is present when it appears as digits or as words.
 //!
-//! Each language module reads one word into a [`Reading`] (`триста` → hundreds 300,
+//! Each language module reads one word into a `Reading` (`триста` → hundreds 300,
 //! `четвёртую` → ordinal 4, `שלושת` → unit 3, `полтора` → 1.5); [`values`] joins the readings of
 //! consecutive words into numbers by the grammar all three languages share: units and teens,
 //! tens then a unit (`twenty-five`, `עשרים וחמש`, `двадцать пять`), a Hebrew unit then ten for a

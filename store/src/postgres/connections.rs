@@ -6,7 +6,7 @@
 //! thread). The blocking `postgres` crate runs each call on a runtime of its own with
 //! `block_on`, which panics inside another tokio runtime; so the store uses `tokio-postgres`
 //! directly: every connection's I/O task runs on one small runtime owned by the process
-//! ([`runtime`]), and a call waits for its answer on the caller's thread with a plain
+//! (`runtime`), and a call waits for its answer on the caller's thread with a plain
 //! executor, which needs no runtime of its own. A call blocks its thread exactly as a SQLite
 //! call does.
 //!

@@ -1,9 +1,9 @@
 //! The PostgreSQL store: the same ports as [`SqliteStore`](crate::SqliteStore), with the same
 //! answers, for several `lashon serve` nodes sharing one database. Accounts, key hashes, usage
-//! counters, account terms and the per-minute rate windows ([`accounts`]); the news store
-//! ([`news`]); webhook endpoints and their delivery queue ([`webhooks`]); leases ([`leases`]).
+//! counters, account terms and the per-minute rate windows (`accounts`); the news store
+//! ([`news`]); webhook endpoints and their delivery queue (`webhooks`); leases (`leases`).
 //! The schema is versioned and brought up to date at open under an advisory lock
-//! ([`migrations`]), so nodes starting together do not race.
+//! (`migrations`), so nodes starting together do not race.
 //!
 //! What makes several nodes exact: every counter (usage, quotas, rate windows, news requests)
 //! is one atomic `INSERT … ON CONFLICT DO UPDATE … WHERE` in the database; webhook deliveries

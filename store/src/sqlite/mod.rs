@@ -1,8 +1,8 @@
 //! The embedded SQLite store: one file in WAL mode, schema versioned by `PRAGMA user_version`
-//! ([`migrations`]). Accounts, key hashes, usage counters and account terms ([`accounts`]);
+//! (`migrations`). Accounts, key hashes, usage counters and account terms (`accounts`);
 //! newsrooms, articles, stories, threads, states, the change log, people, briefs and the
 //! clusterer's checkpoint ([`news`]); webhook endpoints and their delivery queue
-//! ([`webhooks`]).
+//! (`webhooks`).
 //!
 //! Request and response text of the language service is never written here.
 

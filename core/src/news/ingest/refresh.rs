@@ -1,16 +1,16 @@
 //! Stories from stored articles, kept up to date incrementally. One refresh, in one
 //! transaction (nothing is half-written when it fails):
 //!
-//! 1. [`assign`](super::assign): the pending articles (new ones, and ones changed since)
+//! 1. [`assign`]: the pending articles (new ones, and ones changed since)
 //!    go through the online clusterer restored from its checkpoint; late merges move a
 //!    story's articles into the survivor; the checkpoint is saved.
-//! 2. [`stories`](super::stories): each story with a new or changed article is written
+//! 2. [`stories`]: each story with a new or changed article is written
 //!    again (lead, headlines, summaries, desk, people, coverage) with its feature sums.
-//! 3. [`threads`](super::threads): those stories are linked to the stories of the days
+//! 3. [`threads`]: those stories are linked to the stories of the days
 //!    around them.
-//! 4. [`states`](super::states): states, signals, change log, webhook events and the brief
+//! 4. [`states`]: states, signals, change log, webhook events and the brief
 //!    for every story that can still change.
-//! 5. [`newsroom_stats`](super::newsroom_stats): behaviour and profile over 30 days.
+//! 5. [`newsroom_stats`]: behaviour and profile over 30 days.
 //!
 //! The work of a refresh follows what changed and the active window, not the size of the
 //! store; a backfill older than the window, a store without a checkpoint, or [`rebuild`]

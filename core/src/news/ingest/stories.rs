@@ -61,7 +61,7 @@ fn entities(
 }
 
 /// Reads story `id` (its articles, its current thread); `None` when it has no article. The
-/// people it names are left to [`write`] (the states step does not need them).
+/// people it names are left to [`write()`] (the states step does not need them).
 pub fn load(
     w: &dyn NewsWrite,
     id: i64,

@@ -1,4 +1,4 @@
-//! The news store over PostgreSQL: the reads of every `/api/v1` endpoint ([`read`]), and the
+//! The news store over PostgreSQL: the reads of every `/api/v1` endpoint (`read`), and the
 //! writes of ingest, clustering, the crawler and the demo in transactions ([`NewsStore`] for
 //! [`PostgresStore`]), one module per write trait of `lashon_core::news::write`, as for
 //! SQLite.

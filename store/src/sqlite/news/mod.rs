@@ -1,4 +1,4 @@
-//! The news store over SQLite: the reads of every `/api/v1` endpoint ([`read`]), and the writes
+//! The news store over SQLite: the reads of every `/api/v1` endpoint (`read`), and the writes
 //! of ingest, clustering, the crawler and the demo in transactions ([`NewsStore`] for
 //! [`SqliteStore`]), one module per write trait of `lashon_core::news::write`.
 
