@@ -214,9 +214,9 @@ async fn the_service_clusters_real_headlines_as_the_evaluation_tool_scores_them(
         b.f1,
         partition(&service).len()
     );
-    // The crate documentation's figures (P 0.978, F1 0.793), less rounding.
-    assert!(b.precision >= 0.975, "B-cubed precision {:.3}", b.precision);
-    assert!(b.f1 >= 0.791, "B-cubed F1 {:.3}", b.f1);
+    // The crate documentation's figures (P 0.972, F1 0.804), less rounding.
+    assert!(b.precision >= 0.97, "B-cubed precision {:.3}", b.precision);
+    assert!(b.f1 >= 0.802, "B-cubed F1 {:.3}", b.f1);
 }
 
 /// Every export record's `articleId` and `storyId`.

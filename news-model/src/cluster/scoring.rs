@@ -1,6 +1,6 @@
 //! How alike an article and an open cluster are: the score an article gets against each
 //! candidate cluster (cosine with the centroid, with the stream's scale, discounted by time
-//! and by the cluster's span), the evidence it must share, and the centroids' cosine that
+//! and by the cluster's span, but for a story still running under its name), the evidence it must share, and the centroids' cosine that
 //! late merges ask for. [`super::online`] decides with these where an article goes.
 
 use chrono::{DateTime, Utc};
@@ -183,6 +183,8 @@ impl Clusterer<'_> {
         // Evidence (shared features by kind) and the dot product's terms, in one pass.
         let mut shared = 0.0f32;
         let mut anchored = false;
+        // It names a name most of the cluster's articles hold (not a person).
+        let mut named = false;
         terms.clear();
         let core = (p.core_share * c.size as f32).ceil().max(2.0) as u32;
         let mut scales = self.scales();
@@ -191,6 +193,7 @@ impl Clusterer<'_> {
             let kind = self.kinds[f as usize];
             if matches!(kind, Kind::Name | Kind::Person) && c.held[j] >= core {
                 anchored = true;
+                named |= kind == Kind::Name;
             }
             shared += match kind {
                 Kind::Name => p.name_evidence,
@@ -207,9 +210,67 @@ impl Clusterer<'_> {
         let n = v_norm * self.cluster_norm(cid, c);
         let d = robust_dot(terms.iter().copied(), p.robust);
         let cos = if n == 0.0 { 0.0 } else { d / n };
-        // A cluster growing past some hours needs more likeness to grow further.
-        let long = (span - p.long_after_hours).max(0.0);
+        // A cluster growing past some hours needs more likeness to grow further, but for
+        // an article of a story still running under its name.
+        let running = named && p.running_name_hours > 0.0 && age <= p.running_name_hours;
+        let long = if running {
+            0.0
+        } else {
+            (span - p.long_after_hours).max(0.0)
+        };
         let score = cos as f32 * (-age / p.decay_hours).exp() * (-long / p.long_decay_hours).exp();
         Some((score, anchored))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cluster::{Clusterer, Concepts, Params};
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+
+    fn t0() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).unwrap()
+    }
+
+    /// A siege told every two hours from 08:00 to 20:00 under the town's name, then
+    /// `late` at `hours` after 08:00; returns whether it joined the siege's story.
+    fn joins(params: Params, late: &str, hours: i64) -> bool {
+        let mut c = Clusterer::new(Concepts::builtin(), params);
+        let told = [
+            "קרבות עזים במוסול: הצבא העיראקי נכנס לעיר",
+            "הצבא העיראקי מתקדם במוסול, אלפים נמלטים",
+            "מוסול: הצבא העיראקי השתלט על שכונות במזרח העיר",
+            "אלפי פליטים נמלטים ממוסול, הצבא העיראקי מתקדם",
+            "הצבא העיראקי: נשתלט על מוסול בתוך ימים",
+            "מוסול: הקרבות נמשכים, הצבא העיראקי הגיע לגשרים",
+            "הצבא העיראקי בלב מוסול: הקרבות נמשכים",
+        ];
+        let outlets = ["ynet", "mako", "walla", "maariv", "haaretz", "nrg", "kan"];
+        let mut story = None;
+        for (i, (headline, outlet)) in told.iter().zip(outlets).enumerate() {
+            let at = t0() + Duration::hours(2 * i as i64);
+            c.evict(at);
+            let a = c.add_article(i as i64, at, outlet, headline, "");
+            story.get_or_insert(a.cluster);
+        }
+        let at = t0() + Duration::hours(hours);
+        c.evict(at);
+        let got = c.add_article(100, at, "israelhayom", late, "");
+        Some(got.cluster) == story
+    }
+
+    #[test]
+    fn a_story_running_under_its_name_goes_on_past_half_a_day() {
+        let late = "ארה\"ב תקפה במוסול, הקרבות נמשכים";
+        // An hour after its last report, fourteen hours after its first.
+        assert!(joins(Params::default(), late, 13));
+        // Not without the rule: the half-day rule asks more of a story running that long.
+        let off = Params {
+            running_name_hours: 0.0,
+            ..Params::default()
+        };
+        assert!(!joins(off, late, 13));
+        // Nor three hours after its last report: the story is no longer running.
+        assert!(!joins(Params::default(), late, 15));
     }
 }
