@@ -143,6 +143,15 @@
 //!   outlet's plain words, weighing as the words did: outlets write either, and two
 //!   headlines of one event met through neither (the development set 0.790 → 0.793, the later
 //!   blind windows 0.805 → 0.809; no set's precision fell).
+//! - A story running under its name ([`Params::running_name_hours`]): an article naming what
+//!   half a cluster's articles name (a rare word's skeleton, a town: `קובאני`, `בפרו`, `הר
+//!   דב`; not a person of the registry, who speaks at every event of the day) at most two
+//!   hours after the cluster's newest article is not held to the half-day rule. A search in
+//!   Peru told every hour or two for a day, a siege's next evening, an ambush's dead named at
+//!   night were a story and its later halves; the half-day rule is for a day of one topic
+//!   whose events follow each other, and a running story's name is what they do not share
+//!   (the development set 0.793 → 0.804, the blind windows 0.805 → 0.819, the fixture 0.894
+//!   → 0.905; `docs/clustering-studies.md`, "A running story's name").
 //! - Word keys for prefix, plural and construct forms and spelling ([`stem`]) and trigrams
 //!   of Hebrew words are there with weights ([`Weights::word`], [`Weights::gram`]) that are
 //!   zero by default: on the development set they added no recall at precision ≥ 0.95.
@@ -156,8 +165,8 @@
 //! |---|---|---|---|---|
 //! | 2014-07-01..02 | 0.973 | 0.498 | 0.659 | 0.587 |
 //! | 2014-08-26..27 | 0.971 | 0.700 | 0.813 | 0.676 |
-//! | 2014-10-09..10 | 1.000 | 0.794 | 0.885 | 0.750 |
-//! | overall | 0.978 | 0.667 | 0.793 | 0.640 |
+//! | 2014-10-09..10 | 0.973 | 0.868 | 0.917 | 0.839 |
+//! | overall | 0.972 | 0.685 | 0.804 | 0.648 |
 //!
 //! ```text
 //! cargo test -p lashon-news --test clustering_dev -- --nocapture
@@ -181,12 +190,12 @@
 //! | RSS items with summaries, 17 Dec 2025 (chosen on; 199) | 0.969 | 0.953 | 0.961 |
 //! | RSS items with summaries, 16 Dec 2025 (held out; 134) | 0.975 | 1.000 | 0.987 |
 //! | four windows of other days in one stream (Paris, election, snowstorm, 17 Dec; 621) | 0.960 | 0.790 | 0.867 |
-//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar, the lead and the lead run; 237) | 0.986 | 0.681 | 0.806 |
-//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.977 | 0.690 | 0.809 |
-//! | fixture (663 articles with summaries, Hebrew and English) | 0.983 | 0.820 | 0.894 |
+//! | blind windows (28 Jan and 8–9 Feb 2015, labelled after the rules but the label's weight, the rejoin bar, the lead and the lead run; 237) | 0.986 | 0.702 | 0.820 |
+//! | later blind windows (22–23 Oct and 10–11 Nov 2014, two attacks a day; labelled 29 Nov 2026, first scored P 0.879, F1 0.767; 222) | 0.977 | 0.696 | 0.813 |
+//! | fixture (663 articles with summaries, Hebrew and English) | 0.983 | 0.839 | 0.905 |
 //!
 //! These figures hold in any order of each set's ties (`--orders 16`: the same F1 in all 17
-//! orders but the blind windows, 0.805–0.809, the mean shown; the held-out windows ranged
+//! orders but the blind windows, 0.819–0.824, the mean shown; the held-out windows ranged
 //! 0.796–0.807 before the day's one story). Before an instant's articles were placed
 //! together they were one draw of many: over 17 orders the held-out windows scored
 //! 0.748–0.823 (mean 0.763; the file's order gave 0.823), the four windows in one stream
@@ -240,7 +249,7 @@
 //! 0.968, F1 0.808 → 0.801; after months of the stream 0.944 → 0.968, 0.802 → 0.795): both
 //! funerals now stay apart. No other set moved.
 //!
-//! Fourteen rules were written after reading these sets' errors, so their gains there are not blind
+//! Fifteen rules were written after reading these sets' errors, so their gains there are not blind
 //! figures: an outlet's lead run (the development set's funeral day, 0.780 → 0.790; its hours
 //! chosen with every set in view, the blind windows' 0.801 → 0.805 among them); the stages and the outlets' kickers (the tuning windows' election day, the only
 //! election day of the labelled sets; no other set moved), the day's weather (the held-out
@@ -258,7 +267,9 @@
 //! the development set 0.778 → 0.780, the fixture 0.885 → 0.893), the day's one incident held to
 //! a day of one (the later blind windows' precision 0.952 → 0.977, F1 0.811 → 0.805) and core
 //! merges that need more than a person in common (the tuning windows' election day: P 0.931 →
-//! 0.945). The held-out windows are therefore no longer held
+//! 0.945), and a story running under its name (the development set's quiet days, Peru and
+//! Kobani: 0.793 → 0.804 at P 0.972; what it gave the blind windows, 0.805 → 0.819, it found,
+//! not read for). The held-out windows are therefore no longer held
 //! out: F1 0.745 before those rules (in the file's order of ties); and the sequence rule's hours
 //! were chosen again (6, from 3) with them in view. The label's weight was chosen with every set in
 //! view but the blind windows, whose figures an earlier study of the same rule had printed: there
