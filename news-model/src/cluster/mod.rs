@@ -337,13 +337,16 @@
 //! 16,408 against 6,933, 1.99 and 2.37 times. With acronyms read as their words (`34e33f9`),
 //! later the same evening: 13,462 and 16,350 against 6,674 and 6,884 (1.99 and 2.41 times);
 //! criterion's 13,589 and 16,095 against 7,319 (1.86 and 2.20 times; the baseline itself 5.6%
-//! faster than in the run before, so the change's cost is within the machine's noise). The
+//! faster than in the run before, so the change's cost is within the machine's noise). With a
+//! running story's name (8 Dec 2026): 12,928 and 15,783 against 6,292 and 6,761 (1.98 and 2.42
+//! times their mean); criterion's 13,710 and 16,302 against 7,107 (1.93 and 2.29 times). The
 //! baseline compares each article with every
 //! cluster of the last 36 hours; the clusterer with the clusters that share a feature with
 //! it, a day's worth at most, and does several times the baseline's reading of the text.
 //! `scripts/bench-ingest 100000 1000` (100,000 articles stored and clustered by the release
 //! binary on SQLite): with `34e33f9` one pass 3,893 articles/s, crawls of 1,000 3,161 (first
-//! crawl 223 ms, last 379 ms; peak RSS 101 and 75 MB); on the machine of 20,826 articles/s
+//! crawl 223 ms, last 379 ms; peak RSS 101 and 75 MB); with a running story's name one pass
+//! 4,119, crawls 2,938 (first crawl 219 ms, last 318 ms; peak RSS 101 and 75 MB); on the machine of 20,826 articles/s
 //! one pass 5,209 articles/s, crawls
 //! of 1,000 4,172 (first crawl 181 ms, last 268 ms; peak RSS 94 and 77 MB); on the machine of
 //! 3,665 one pass 1,169, crawls 1,262. The goals (10,000 and 2,000) are met on every
