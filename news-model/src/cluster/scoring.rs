@@ -1,7 +1,8 @@
 //! How alike an article and an open cluster are: the score an article gets against each
 //! candidate cluster (cosine with the centroid, with the stream's scale, discounted by time
-//! and by the cluster's span, but for a story still running under its name), the evidence it must share, and the centroids' cosine that
-//! late merges ask for. [`super::online`] decides with these where an article goes.
+//! and by the cluster's span, but for a story still running under its name), the evidence
+//! it must share, and the centroids' cosine that late merges ask for. [`super::online`]
+//! decides with these where an article goes.
 
 use chrono::{DateTime, Utc};
 
@@ -19,7 +20,8 @@ pub(super) struct Scored {
     /// The cluster holds the outlet's previous headline, and the article follows it
     /// ([`super::succession`]).
     pub(super) follows: bool,
-    /// The article names what most of the cluster's articles name ([`Params::anchor_threshold`](super::Params::anchor_threshold)).
+    /// The article names what most of the cluster's articles name
+    /// ([`Params::anchor_threshold`](super::Params::anchor_threshold)).
     pub(super) anchored: bool,
     /// Articles in the cluster.
     pub(super) size: u32,
@@ -36,8 +38,9 @@ fn robust_dot(terms: impl Iterator<Item = f64>, robust: f32) -> f64 {
 
 impl Clusterer<'_> {
     /// The clusters of one article among `others` whose article, scored as if it arrived
-    /// now, would join `target` ([`Params::rejoin_threshold`](super::Params::rejoin_threshold)): `target` is its best
-    /// candidate, at that score or more.
+    /// now, would join `target`
+    /// ([`Params::rejoin_threshold`](super::Params::rejoin_threshold)): `target` is its
+    /// best candidate, at that score or more.
     pub(super) fn rejoining(&self, target: i64, others: &[i64]) -> Vec<i64> {
         let p = self.params;
         if p.rejoin_threshold > 1.0 {
@@ -250,9 +253,10 @@ mod tests {
         for (i, (headline, outlet)) in told.iter().zip(outlets).enumerate() {
             let at = t0() + Duration::hours(2 * i as i64);
             c.evict(at);
-            let a = c.add_article(i as i64, at, outlet, headline, "");
-            story.get_or_insert(a.cluster);
+            story = Some(c.add_article(i as i64, at, outlet, headline, "").cluster);
         }
+        // The seven are one story (some of them joined by late merges).
+        assert_eq!(c.open_clusters(), 1);
         let at = t0() + Duration::hours(hours);
         c.evict(at);
         let got = c.add_article(100, at, "israelhayom", late, "");
